@@ -1,0 +1,59 @@
+package dev.ctuner.harness;
+
+import java.io.IOException;
+import java.util.List;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/** A small JMX client for the few StorageService calls the harness needs (status, drain). */
+public final class Jmx implements AutoCloseable {
+
+    static final ObjectName STORAGE_SERVICE = name("org.apache.cassandra.db:type=StorageService");
+
+    private final JMXConnector connector;
+    private final MBeanServerConnection connection;
+
+    private Jmx(JMXConnector connector) throws IOException {
+        this.connector = connector;
+        this.connection = connector.getMBeanServerConnection();
+    }
+
+    public static Jmx connect(String host, int port) throws IOException {
+        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi");
+        return new Jmx(JMXConnectorFactory.connect(url));
+    }
+
+    public Object attribute(ObjectName bean, String attribute) throws Exception {
+        return connection.getAttribute(bean, attribute);
+    }
+
+    public Object invoke(ObjectName bean, String operation) throws Exception {
+        return connection.invoke(bean, operation, new Object[0], new String[0]);
+    }
+
+    /** The storage service's operation mode: STARTING, NORMAL, JOINING, LEAVING, DRAINING, DRAINED, ... */
+    public String operationMode() throws Exception {
+        return (String) attribute(STORAGE_SERVICE, "OperationMode");
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> nodes(String attribute) throws Exception {
+        return (List<String>) attribute(STORAGE_SERVICE, attribute);
+    }
+
+    static ObjectName name(String text) {
+        try {
+            return new ObjectName(text);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(text, e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        connector.close();
+    }
+}

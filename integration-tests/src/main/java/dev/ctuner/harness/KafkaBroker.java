@@ -1,0 +1,147 @@
+package dev.ctuner.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real single-node Kafka broker in KRaft mode (broker and controller in one process), from the
+ * {@code kafka_2.13} jars on Maven Central, as its own JDK process. Its storage is formatted once;
+ * {@link #stop()} and {@link #start()} keep the data, so a broker outage can be simulated.
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaBroker.class);
+    static final String MAIN_CLASS = "kafka.Kafka";
+
+    private final ServerRuntime runtime;
+    private final Path home;
+    private final int port;
+    private final String heap;
+    private ManagedProcess process;
+
+    public KafkaBroker(ServerRuntime runtime, Path home, int port, String heap) {
+        this.runtime = runtime;
+        this.home = home;
+        this.port = port;
+        this.heap = heap;
+    }
+
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Wipes the directory, writes server.properties, formats the KRaft storage, starts and waits until ready. */
+    public Duration startFresh(Duration timeout) throws Exception {
+        Instant begin = Instant.now();
+        ManagedProcess.reapStale(home, MAIN_CLASS);
+        CassandraCluster.deleteRecursively(home);
+        Files.createDirectories(home);
+        Files.writeString(properties(), serverProperties());
+        format();
+        start();
+        awaitReady(timeout);
+        return Duration.between(begin, Instant.now());
+    }
+
+    private Path properties() {
+        return home.resolve("server.properties");
+    }
+
+    private String serverProperties() {
+        int controllerPort = port + 1;
+        return String.join("\n", List.of(
+                "process.roles=broker,controller",
+                "node.id=1",
+                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "controller.listener.names=CONTROLLER",
+                "inter.broker.listener.name=PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "log.dirs=" + home.resolve("data"),
+                "num.partitions=3",
+                "offsets.topic.replication.factor=1",
+                "transaction.state.log.replication.factor=1",
+                "transaction.state.log.min.isr=1",
+                "group.initial.rebalance.delay.ms=0",
+                // FACTS.md: with a small heap the log cleaner's default 128 MiB dedupe buffer kills the broker.
+                "log.cleaner.dedupe.buffer.size=16777216",
+                "")) ;
+    }
+
+    private void format() throws Exception {
+        List<String> command = List.of(runtime.java().toString(), "-Xmx256m", "-cp", runtime.kafkaClasspath(),
+                "kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(), "-c", properties().toString());
+        Process format = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(home.resolve("format.log").toFile()).start();
+        if (!format.waitFor(60, TimeUnit.SECONDS)) {
+            format.destroyForcibly();
+            throw new IllegalStateException("formatting Kafka storage took over 60 s");
+        }
+        if (format.exitValue() != 0) {
+            throw new IllegalStateException("formatting Kafka storage failed: " + Files.readString(home.resolve("format.log")));
+        }
+    }
+
+    /** Starts the broker on its existing storage; returns at once. */
+    public void start() throws IOException {
+        if (isRunning()) {
+            throw new IllegalStateException("broker already running as PID " + process.pid());
+        }
+        ManagedProcess.reapStale(home, MAIN_CLASS);
+        process = ManagedProcess.start("kafka-" + port, List.of(runtime.java().toString(), "-Xms" + heap, "-Xmx" + heap,
+                "-XX:+UseG1GC", "-Djava.awt.headless=true", "-Dkafka.logs.dir=" + home.resolve("logs"),
+                "-Dharness.home=" + home.toAbsolutePath(),
+                "-cp", runtime.kafkaClasspath(), MAIN_CLASS, properties().toString()), home);
+    }
+
+    /** Waits until the broker answers an admin request. */
+    public void awaitReady(Duration timeout) throws Exception {
+        Instant deadline = Instant.now().plus(timeout);
+        Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
+        Properties props = new Properties();
+        props.putAll(config);
+        while (Instant.now().isBefore(deadline)) {
+            if (!isRunning()) {
+                throw new IllegalStateException("Kafka broker exited: see " + process.output());
+            }
+            try (Admin admin = Admin.create(props)) {
+                admin.describeCluster().nodes().get(3, TimeUnit.SECONDS);
+                log.info("Kafka broker ready at {}", bootstrapServers());
+                return;
+            } catch (Exception notYet) {
+                Thread.sleep(250);
+            }
+        }
+        throw new IllegalStateException("Kafka broker not ready within " + timeout);
+    }
+
+    /** Stops the broker by PID, keeping its data. */
+    public void stop() {
+        if (process != null) {
+            process.stop(Duration.ofSeconds(30));
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.ctuner.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A server process this harness started: output to a file, its PID written beside it, stopped by
+ * PID (SIGTERM, then SIGKILL after a grace period) and registered with a JVM shutdown hook so that
+ * it is stopped also when a test fails or the JVM exits. A PID file left by a JVM that was killed
+ * is reaped by {@link #reapStale(Path, String)} on the next start.
+ */
+public final class ManagedProcess {
+
+    private static final Logger log = LoggerFactory.getLogger(ManagedProcess.class);
+
+    private final String name;
+    private final Process process;
+    private final Path pidFile;
+    private final Path output;
+    private final Thread shutdownHook;
+
+    private ManagedProcess(String name, Process process, Path pidFile, Path output) {
+        this.name = name;
+        this.process = process;
+        this.pidFile = pidFile;
+        this.output = output;
+        this.shutdownHook = new Thread(() -> stop(Duration.ofSeconds(20)), "stop-" + name);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts {@code command} in {@code workDir}, output to {@code workDir/out.log}, PID to {@code workDir/pid}. */
+    public static ManagedProcess start(String name, List<String> command, Path workDir) throws IOException {
+        Files.createDirectories(workDir);
+        Path output = workDir.resolve("out.log");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+        Process process = builder.start();
+        Path pidFile = workDir.resolve("pid");
+        Files.writeString(pidFile, Long.toString(process.pid()));
+        log.info("started {} as PID {}", name, process.pid());
+        return new ManagedProcess(name, process, pidFile, output);
+    }
+
+    /**
+     * Kills a process recorded in {@code workDir/pid} by an earlier JVM that could not stop it, but
+     * only if that PID still runs a command containing {@code marker} and the work directory (so a
+     * recycled PID of someone else's process is never touched).
+     */
+    public static void reapStale(Path workDir, String marker) {
+        Path pidFile = workDir.resolve("pid");
+        if (!Files.isRegularFile(pidFile)) {
+            return;
+        }
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+            if (handle.isPresent()) {
+                String cmdline = Files.exists(Path.of("/proc", Long.toString(pid), "cmdline"))
+                        ? Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ') : "";
+                if (cmdline.contains(marker) && cmdline.contains(workDir.toAbsolutePath().toString())) {
+                    log.warn("stopping stale process PID {} left in {}", pid, workDir);
+                    handle.get().destroyForcibly();
+                    handle.get().onExit().get(30, TimeUnit.SECONDS);
+                }
+            }
+            Files.deleteIfExists(pidFile);
+        } catch (Exception e) {
+            log.warn("could not reap stale process from {}: {}", pidFile, e.toString());
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public Path output() {
+        return output;
+    }
+
+    /** Exit code if the process has ended. */
+    public Optional<Integer> exitCode() {
+        return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+    }
+
+    /** SIGTERM, wait up to {@code grace}, then SIGKILL. Idempotent. */
+    public void stop(Duration grace) {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                    log.warn("{} (PID {}) did not stop within {}; killing it", name, process.pid(), grace);
+                    kill();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                kill();
+            }
+        }
+        cleanUp();
+    }
+
+    /** SIGKILL, as a crash would. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        cleanUp();
+    }
+
+    private void cleanUp() {
+        try {
+            Files.deleteIfExists(pidFile);
+        } catch (IOException e) {
+            log.debug("could not delete {}", pidFile, e);
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // Already running as the hook itself.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (PID " + process.pid() + ")";
+    }
+}
