@@ -27,7 +27,13 @@ final class FieldShapes {
             return "is out of range: " + e.getOriginalMessage();
         }
         if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
-            return "must be " + expected(mismatch.getTargetType()) + " but was " + describe(actual);
+            Class<?> type = mismatch.getTargetType();
+            if (type.isEnum() && actual != null && actual.isObject()) {
+                // A map keyed by an enum: the bad part is a key, not the object.
+                return "must have keys from " + Arrays.toString(type.getEnumConstants()) + " but was "
+                        + describe(actual);
+            }
+            return "must be " + expected(type) + " but was " + describe(actual);
         }
         return "is invalid: " + e.getOriginalMessage();
     }

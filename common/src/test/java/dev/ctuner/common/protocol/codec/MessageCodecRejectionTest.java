@@ -146,6 +146,24 @@ class MessageCodecRejectionTest {
     }
 
     @Test
+    void scalarsAreNotCoercedBetweenStringsNumbersAndBooleans() {
+        assertRejected(editPayload(status, p -> p.put("cassandraVersion", 5)), RejectionCode.INVALID_FIELD,
+                "payload.cassandraVersion must be a string but was NUMBER 5");
+        assertRejected(editPayload(status, p -> p.put("reachable", "true")), RejectionCode.INVALID_FIELD,
+                "payload.reachable must be true or false");
+        byte[] apply = codec.encode(Samples.envelope(Samples.applyConfiguration()));
+        assertRejected(editPayload(apply, p -> ((ObjectNode) p.get("changes")).put("concurrent_reads", 64)),
+                RejectionCode.INVALID_FIELD, "must be a string", "NUMBER 64");
+    }
+
+    @Test
+    void unknownEnumMapKeyIsNamed() {
+        byte[] result = codec.encode(Samples.envelope(Samples.commandResult()));
+        assertRejected(editPayload(result, p -> ((ObjectNode) p.get("phaseDurationsMillis")).put("WARMED", 5)),
+                RejectionCode.INVALID_FIELD, "payload.phaseDurationsMillis must have keys from [RECEIVED", "WARMED");
+    }
+
+    @Test
     void typeAndPayloadMustAgree() {
         assertRejected(edit(status, root -> root.put("type", "CommandResult")), RejectionCode.MISSING_FIELD,
                 "CommandResult", "commandId");
