@@ -1,0 +1,44 @@
+package dev.ctuner.common.protocol.message;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Change table options (e.g. compaction, caching). Keyspace, table and option names must be
+ * plain identifiers because the sidecar builds a CQL statement from them.
+ *
+ * @param options option name to value as written in CQL; not empty, sorted by name
+ * @param reason why the advisor wants the change, for the audit trail
+ */
+public record AlterTable(
+        String keyspace,
+        String table,
+        Map<String, String> options,
+        String reason,
+        Instant expiresAt,
+        Optional<String> rolloutId) implements Command {
+
+    // Unquoted CQL identifiers only: no quoting games, no injection through names.
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+    private static final Pattern OPTION = Pattern.compile("[a-z][a-z0-9_]*");
+
+    public AlterTable {
+        identifier(keyspace, "keyspace", IDENTIFIER);
+        identifier(table, "table", IDENTIFIER);
+        options = Checks.sortedStrings(options, "options");
+        Checks.notEmpty(options, "options");
+        options.keySet().forEach(name -> identifier(name, "options key", OPTION));
+        Checks.nonBlank(reason, "reason");
+        Checks.required(expiresAt, "expiresAt");
+        rolloutId = Checks.optionalNonBlank(rolloutId, "rolloutId");
+    }
+
+    private static void identifier(String value, String field, Pattern pattern) {
+        Checks.nonBlank(value, field);
+        if (!pattern.matcher(value).matches()) {
+            throw new IllegalArgumentException(field + " must match " + pattern + " but was '" + value + "'");
+        }
+    }
+}

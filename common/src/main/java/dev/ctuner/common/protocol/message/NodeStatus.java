@@ -1,0 +1,31 @@
+package dev.ctuner.common.protocol.message;
+
+/**
+ * Liveness and identity of one node and its sidecar. Sent periodically on the status topic.
+ *
+ * @param cassandraVersion release of the Cassandra node, e.g. "5.0.4"
+ * @param state ring state
+ * @param hintsPending hints waiting to be delivered; null when unknown
+ * @param schemaVersion Cassandra's schema version UUID as reported by the node; null when unknown
+ * @param sidecarVersion release of the sidecar agent
+ * @param uptimeSeconds node uptime; null when unknown
+ * @param reachable whether the sidecar can currently reach its node over JMX/CQL
+ */
+public record NodeStatus(
+        String cassandraVersion,
+        NodeState state,
+        Long hintsPending,
+        String schemaVersion,
+        String sidecarVersion,
+        Long uptimeSeconds,
+        boolean reachable) implements Message {
+
+    public NodeStatus {
+        Checks.nonBlank(cassandraVersion, "cassandraVersion");
+        Checks.required(state, "state");
+        Checks.nullableNonNegative(hintsPending, "hintsPending");
+        Checks.nullableNonBlank(schemaVersion, "schemaVersion");
+        Checks.nonBlank(sidecarVersion, "sidecarVersion");
+        Checks.nullableNonNegative(uptimeSeconds, "uptimeSeconds");
+    }
+}
