@@ -49,7 +49,7 @@ public final class CassandraCluster implements AutoCloseable {
 
     private CassandraCluster(Builder b) {
         this.name = b.name;
-        this.baseDir = b.baseDir;
+        this.baseDir = b.baseDir.toAbsolutePath().normalize();
         this.yamlOverrides = b.yamlOverrides;
         this.nodeTimeout = b.nodeTimeout;
         List<CassandraNode> list = new ArrayList<>();

@@ -40,7 +40,7 @@ public final class CassandraNode {
             throw new IllegalArgumentException("node index must be 1..9, was " + index);
         }
         this.index = index;
-        this.home = home;
+        this.home = home.toAbsolutePath().normalize();
         this.runtime = runtime;
         this.heap = heap;
     }

@@ -33,7 +33,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     public KafkaBroker(ServerRuntime runtime, Path home, int port, String heap) {
         this.runtime = runtime;
-        this.home = home;
+        this.home = home.toAbsolutePath().normalize();
         this.port = port;
         this.heap = heap;
     }
