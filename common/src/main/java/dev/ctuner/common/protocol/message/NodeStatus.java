@@ -9,6 +9,8 @@ package dev.ctuner.common.protocol.message;
  * @param schemaVersion Cassandra's schema version UUID as reported by the node; null when unknown
  * @param sidecarVersion release of the sidecar agent
  * @param uptimeSeconds node uptime; null when unknown
+ * @param publisherBacklog messages the sidecar holds because the broker has not acknowledged them yet
+ * @param droppedMessages messages the sidecar has dropped since it started because its backlog was full
  * @param reachable whether the sidecar can currently reach its node over JMX/CQL
  */
 public record NodeStatus(
@@ -18,7 +20,9 @@ public record NodeStatus(
         String schemaVersion,
         String sidecarVersion,
         Long uptimeSeconds,
-        boolean reachable) implements Message {
+        boolean reachable,
+        long publisherBacklog,
+        long droppedMessages) implements Message {
 
     public NodeStatus {
         Checks.nonBlank(cassandraVersion, "cassandraVersion");
@@ -27,5 +31,7 @@ public record NodeStatus(
         Checks.nullableNonBlank(schemaVersion, "schemaVersion");
         Checks.nonBlank(sidecarVersion, "sidecarVersion");
         Checks.nullableNonNegative(uptimeSeconds, "uptimeSeconds");
+        Checks.nonNegative(publisherBacklog, "publisherBacklog");
+        Checks.nonNegative(droppedMessages, "droppedMessages");
     }
 }

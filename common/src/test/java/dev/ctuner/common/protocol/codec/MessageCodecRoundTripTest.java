@@ -80,7 +80,7 @@ class MessageCodecRoundTripTest {
         assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.0");
         assertThat(root.get("createdAt").stringValue()).isEqualTo("2025-03-14T09:26:53.589793238Z");
         assertThat(payload(root).propertyNames()).containsExactly("cassandraVersion", "state", "hintsPending",
-                "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable");
+                "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages");
         // Derived accessors such as OperationCounts.total() must not leak into the wire form.
         ObjectNode sample = JsonTrees.tree(codec.encode(Samples.envelope(Samples.workloadSample())));
         assertThat(payload(sample).get("operations").has("total")).isFalse();
