@@ -1,0 +1,173 @@
+package dev.ctuner.sidecar.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Every setting of the sidecar, under {@code ctuner.sidecar}. The defaults work against a local
+ * node (CQL 127.0.0.1:9042, JMX 7199) and a local broker (127.0.0.1:9092).
+ */
+@Validated
+@ConfigurationProperties("ctuner.sidecar")
+public class SidecarProperties {
+
+    /** Cluster this node belongs to; carried on every message. */
+    @NotBlank
+    private String clusterId = "local";
+
+    /** This node's id in messages and Kafka keys; defaults to the node's CQL address. */
+    private String nodeId;
+
+    @Valid
+    private final Cassandra cassandra = new Cassandra();
+    @Valid
+    private final Kafka kafka = new Kafka();
+    @Valid
+    private final Sampling sampling = new Sampling();
+
+    public String getClusterId() {
+        return clusterId;
+    }
+
+    public void setClusterId(String clusterId) {
+        this.clusterId = clusterId;
+    }
+
+    /** The configured node id, or the node's CQL host when none is set. */
+    public String getNodeId() {
+        return nodeId == null || nodeId.isBlank() ? cassandra.getCqlHost() : nodeId;
+    }
+
+    public void setNodeId(String nodeId) {
+        this.nodeId = nodeId;
+    }
+
+    public Cassandra getCassandra() {
+        return cassandra;
+    }
+
+    public Kafka getKafka() {
+        return kafka;
+    }
+
+    public Sampling getSampling() {
+        return sampling;
+    }
+
+    /** How to reach the local node. Credentials are optional; they are never logged. */
+    public static class Cassandra {
+        @NotBlank
+        private String cqlHost = "127.0.0.1";
+        @Min(1) @Max(65535)
+        private int cqlPort = 9042;
+        @NotBlank
+        private String localDatacenter = "datacenter1";
+        private String username;
+        private String password;
+        @NotBlank
+        private String jmxHost = "127.0.0.1";
+        @Min(1) @Max(65535)
+        private int jmxPort = 7199;
+        private String jmxUsername;
+        private String jmxPassword;
+        @NotNull
+        private Duration requestTimeout = Duration.ofSeconds(5);
+
+        public String getCqlHost() { return cqlHost; }
+        public void setCqlHost(String v) { cqlHost = v; }
+        public int getCqlPort() { return cqlPort; }
+        public void setCqlPort(int v) { cqlPort = v; }
+        public String getLocalDatacenter() { return localDatacenter; }
+        public void setLocalDatacenter(String v) { localDatacenter = v; }
+        public String getUsername() { return username; }
+        public void setUsername(String v) { username = v; }
+        public String getPassword() { return password; }
+        public void setPassword(String v) { password = v; }
+        public String getJmxHost() { return jmxHost; }
+        public void setJmxHost(String v) { jmxHost = v; }
+        public int getJmxPort() { return jmxPort; }
+        public void setJmxPort(int v) { jmxPort = v; }
+        public String getJmxUsername() { return jmxUsername; }
+        public void setJmxUsername(String v) { jmxUsername = v; }
+        public String getJmxPassword() { return jmxPassword; }
+        public void setJmxPassword(String v) { jmxPassword = v; }
+        public Duration getRequestTimeout() { return requestTimeout; }
+        public void setRequestTimeout(Duration v) { requestTimeout = v; }
+
+        @Override
+        public String toString() {
+            return "cql " + cqlHost + ":" + cqlPort + (username == null ? "" : " as " + username + " (password hidden)")
+                    + ", jmx " + jmxHost + ":" + jmxPort;
+        }
+    }
+
+    /** The broker and the topics; the backlog bounds what is kept while the broker is unreachable. */
+    public static class Kafka {
+        @NotBlank
+        private String bootstrapServers = "127.0.0.1:9092";
+        @NotBlank
+        private String topicPrefix = "ctuner";
+        /** Messages kept while the broker does not acknowledge them; the oldest are dropped (and counted) beyond it. */
+        @Min(1) @Max(1_000_000)
+        private int backlogCapacity = 2_880;
+        /** How long one send may wait for the broker before it is retried. */
+        @NotNull
+        private Duration sendTimeout = Duration.ofSeconds(10);
+        /** Create the topics at start if the broker allows (they are created with the broker's defaults). */
+        private boolean createTopics = true;
+
+        public String getBootstrapServers() { return bootstrapServers; }
+        public void setBootstrapServers(String v) { bootstrapServers = v; }
+        public String getTopicPrefix() { return topicPrefix; }
+        public void setTopicPrefix(String v) { topicPrefix = v; }
+        public int getBacklogCapacity() { return backlogCapacity; }
+        public void setBacklogCapacity(int v) { backlogCapacity = v; }
+        public Duration getSendTimeout() { return sendTimeout; }
+        public void setSendTimeout(Duration v) { sendTimeout = v; }
+        public boolean isCreateTopics() { return createTopics; }
+        public void setCreateTopics(boolean v) { createTopics = v; }
+    }
+
+    /** The observation window T_d and the key-reuse sampler. */
+    public static class Sampling {
+        /** T_d: one WorkloadSample per window. */
+        @NotNull
+        private Duration window = Duration.ofSeconds(30);
+        /** How often the NodeStatus heartbeat is published. */
+        @NotNull
+        private Duration statusInterval = Duration.ofSeconds(10);
+        /** Sample keys with Cassandra's partition sampler (see docs/decisions/0003-key-reuse-distance.md). */
+        private boolean keyReuse = true;
+        /** Space-Saving capacity per table and sampler (READS, WRITES). */
+        @Min(16) @Max(200_000)
+        private int keyReuseCapacity = 20_000;
+        /** How long the partition sampler runs within each window (duty cycle = this / window). */
+        @NotNull
+        private Duration keyReuseSampleDuration = Duration.ofSeconds(10);
+
+        @AssertTrue(message = "window must be at least 1 s, and key-reuse-sample-duration positive and shorter than the window")
+        public boolean isConsistent() {
+            return window != null && keyReuseSampleDuration != null && window.toMillis() >= 1000
+                    && !keyReuseSampleDuration.isNegative() && !keyReuseSampleDuration.isZero()
+                    && keyReuseSampleDuration.compareTo(window) < 0;
+        }
+
+        public Duration getWindow() { return window; }
+        public void setWindow(Duration v) { window = v; }
+        public Duration getStatusInterval() { return statusInterval; }
+        public void setStatusInterval(Duration v) { statusInterval = v; }
+        public boolean isKeyReuse() { return keyReuse; }
+        public void setKeyReuse(boolean v) { keyReuse = v; }
+        public int getKeyReuseCapacity() { return keyReuseCapacity; }
+        public void setKeyReuseCapacity(int v) { keyReuseCapacity = v; }
+        public Duration getKeyReuseSampleDuration() { return keyReuseSampleDuration; }
+        public void setKeyReuseSampleDuration(Duration v) { keyReuseSampleDuration = v; }
+    }
+}

@@ -1,0 +1,154 @@
+package dev.ctuner.sidecar.observe;
+
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.KeyReuseSummary;
+import dev.ctuner.common.protocol.message.Message;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import dev.ctuner.common.protocol.message.OperationCounts;
+import dev.ctuner.common.protocol.message.WorkloadSample;
+import dev.ctuner.sidecar.publish.BacklogPublisher;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every window T_d: reads a snapshot of the node, turns the difference from the previous one into
+ * a {@link WorkloadSample} (with the key-reuse estimate of the partition sampler that ran during the
+ * window, and the configuration read back), and hands it to the publisher. Every status interval:
+ * a {@link NodeStatus} heartbeat. Nothing here throws out of a tick: a failed tick is counted and
+ * the next one runs.
+ */
+public class WorkloadObserver implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkloadObserver.class);
+
+    private final SnapshotReader snapshots;
+    private final KeyReuseProbe keyReuse;
+    private final ConfigurationReader configuration;
+    private final StatusReader status;
+    private final BacklogPublisher publisher;
+    private final Topics topics;
+    private final MessageCodec codec = new MessageCodec();
+    private final ClusterId clusterId;
+    private final NodeId nodeId;
+    private final Clock clock;
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "workload-observer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicLong failedTicks = new AtomicLong();
+    private final AtomicLong published = new AtomicLong();
+    private NodeSnapshot previous;
+    private volatile WorkloadSample latest;
+
+    public WorkloadObserver(SnapshotReader snapshots, KeyReuseProbe keyReuse, ConfigurationReader configuration,
+                            StatusReader status, BacklogPublisher publisher, Topics topics, ClusterId clusterId,
+                            NodeId nodeId, Clock clock) {
+        this.snapshots = snapshots;
+        this.keyReuse = keyReuse;
+        this.configuration = configuration;
+        this.status = status;
+        this.publisher = publisher;
+        this.topics = topics;
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
+        this.clock = clock;
+    }
+
+    /** Starts the window and heartbeat schedules. */
+    public void start(Duration window, Duration statusInterval) {
+        scheduler.scheduleAtFixedRate(this::safeTick, 0, window.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleAtFixedRate(this::safeStatus, 0, statusInterval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void safeTick() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            failedTicks.incrementAndGet();
+            log.warn("observation window failed; the next one runs as usual", e);
+        }
+    }
+
+    private void safeStatus() {
+        try {
+            publish(status.read(publisher.backlog(), publisher.dropped()));
+        } catch (RuntimeException e) {
+            failedTicks.incrementAndGet();
+            log.warn("status heartbeat failed; the next one runs as usual", e);
+        }
+    }
+
+    /** One window: close the previous one, publish its sample, start sampling keys for the next. */
+    void tick() {
+        NodeSnapshot now = snapshots.read();
+        KeyReuseProbe.Counts keys = keyReuse == null ? null : keyReuse.finish();
+        Optional<WindowMetrics> window = WindowMetrics.between(previous, now);
+        window.ifPresent(w -> publishSample(w, keys));
+        if (now.tables() != null) {
+            previous = now;
+            if (keyReuse != null) {
+                keyReuse.begin(now.tables().keySet());
+            }
+        }
+    }
+
+    private void publishSample(WindowMetrics w, KeyReuseProbe.Counts keys) {
+        List<String> unknown = new ArrayList<>(w.unknown());
+        OperationCounts ops = w.operations();
+        KeyReuseSummary reuse = keys == null ? KeyReuseSummary.notSampled("disabled")
+                : KeyReuseSummaries.estimate(keys, ops.reads() + ops.writes() + ops.lwts() + ops.batches());
+        if (keys != null && !keys.failures().isEmpty()) {
+            unknown.add("keyReuse: sampler failed on " + keys.failures().size() + " table sampler(s)");
+        }
+        Optional<ConfigurationReader.Read> config = configuration.read();
+        config.ifPresent(c -> unknown.addAll(c.unknown()));
+        if (config.isEmpty()) {
+            unknown.add("configuration");
+        }
+        WorkloadSample sample = new WorkloadSample(w.start(), w.end(), ops, w.readRatio(), w.tables(), w.performance(), reuse,
+                config.map(ConfigurationReader.Read::snapshot)
+                        .orElse(new dev.ctuner.common.protocol.message.ConfigurationSnapshot(java.util.Map.of(), "unknown")),
+                unknown);
+        latest = sample;
+        publish(sample);
+    }
+
+    private void publish(Message message) {
+        Envelope envelope = Envelope.of(clusterId, nodeId, UUID.randomUUID(), clock.instant(), message);
+        publisher.publish(topics.topicFor(envelope.messageType()), nodeId.value(), codec.encode(envelope));
+        published.incrementAndGet();
+    }
+
+    /** The last published sample, if any. */
+    public Optional<WorkloadSample> latest() {
+        return Optional.ofNullable(latest);
+    }
+
+    public long failedTicks() {
+        return failedTicks.get();
+    }
+
+    public long published() {
+        return published.get();
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+    }
+}

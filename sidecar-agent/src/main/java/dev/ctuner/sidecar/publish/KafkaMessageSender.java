@@ -1,0 +1,41 @@
+package dev.ctuner.sidecar.publish;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** An idempotent Kafka producer (acks=all) that waits for each acknowledgement. */
+public final class KafkaMessageSender implements MessageSender, AutoCloseable {
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    public KafkaMessageSender(String bootstrapServers, String clientId) {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.CLIENT_ID_CONFIG, clientId,
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.ACKS_CONFIG, "all",
+                // Fail fast when the broker is away; the backlog keeps the message and retries.
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000,
+                ProducerConfig.LINGER_MS_CONFIG, 0,
+                ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000);
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    @Override
+    public void send(String topic, String key, byte[] value, Duration timeout) throws Exception {
+        producer.send(new ProducerRecord<>(topic, key, value)).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}
