@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.net.InetSocketAddress;
@@ -146,6 +147,14 @@ public final class CassandraCluster implements AutoCloseable {
     /** A driver session with every node as a contact point; the caller closes it. */
     public CqlSession session() {
         return sessionBuilder().build();
+    }
+
+    /** A session that sends every request to {@code coordinator} only (the others are ignored). */
+    public CqlSession sessionTo(CassandraNode coordinator) {
+        InetSocketAddress address = coordinator.cqlAddress();
+        return sessionBuilder().withNodeDistanceEvaluator((node, dc) -> node.getEndPoint().resolve() instanceof InetSocketAddress a
+                        && a.getAddress().equals(address.getAddress()) ? NodeDistance.LOCAL : NodeDistance.IGNORED)
+                .build();
     }
 
     public CqlSessionBuilder sessionBuilder() {
