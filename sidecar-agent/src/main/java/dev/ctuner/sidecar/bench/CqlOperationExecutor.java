@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import java.util.concurrent.CompletionStage;
 
 /** Runs operations with the driver's async API on prepared statements, at the run's consistency level. */
@@ -76,7 +77,7 @@ final class CqlOperationExecutor implements OperationExecutor {
         return statements.insert().bind(values).setConsistencyLevel(consistency);
     }
 
-    private CompletionStage<Void> send(com.datastax.oss.driver.api.core.cql.Statement<?> statement) {
+    private CompletionStage<Void> send(Statement<?> statement) {
         return session.executeAsync(statement).thenApply(rows -> null);
     }
 }
