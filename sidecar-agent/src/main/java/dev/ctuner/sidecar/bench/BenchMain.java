@@ -57,7 +57,7 @@ public final class BenchMain {
             Schema schema = new Schema(options.keyspace());
             schema.create(session, options.replication());
             if (options.load()) {
-                Loader.LoadResult loaded = new Loader(session, schema).load(options.records(), options.inFlight(),
+                Loader.LoadResult loaded = new Loader(session, schema).load(options.records(), options.loaderInFlight(),
                         options.seed(), options.consistency(),
                         n -> err.printf(Locale.ROOT, "loaded %d / %d%n", n, options.records()));
                 out.printf(Locale.ROOT, "load: %d records in %.1f s (%.0f records/s), %d failed %s%n",

@@ -34,12 +34,14 @@ record BenchOptions(List<HostPort> hosts, String datacenter, String keyspace, Re
             "                 [--max-scan-length N] [--batch-size N] [--out FILE] [--help]",
             "  Creates the keyspace and table if missing; --load first loads --records records;",
             "  then runs until --operations or --duration (whichever comes first), or the phases of --trace",
-            "  (CSV rows: duration_seconds,read,update,insert,scan,rmw[,rate]). --rate runs open loop.",
+            "  (CSV rows: duration_seconds,read,update,insert,scan,rmw[,rate]). --rate runs open loop, with",
+            "  --in-flight (default 1024) only as a bound; without it, --in-flight requests run closed loop.",
             "  mix names: read, update, insert, scan, rmw, lwt, batch. Defaults: 127.0.0.1:9042, datacenter1,",
             "  ycsb, rf 1, 1000 records, 16 in flight, read=0.5,update=0.5, zipfian 0.99, ONE, seed 1.");
 
     private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
     private static final Map<String, Double> NANOS_PER_UNIT = Map.of("ms", 1e6, "s", 1e9, "m", 60e9, "h", 3600e9);
+    private static final int DEFAULT_IN_FLIGHT = 16;
     private static final Set<String> FLAGS = Set.of("--load", "--help");
     private static final Set<String> VALUED = Set.of("--hosts", "--dc", "--keyspace", "--rf", "--strategy",
             "--records", "--operations", "--duration", "--threads", "--in-flight", "--rate", "--mix",
@@ -149,7 +151,7 @@ record BenchOptions(List<HostPort> hosts, String datacenter, String keyspace, Re
         BenchOptions options = new BenchOptions(hosts(v.getOrDefault("--hosts", "127.0.0.1")), datacenter,
                 v.getOrDefault("--keyspace", "ycsb"), replication, positive(v, "--records", 1000),
                 positive(v, "--operations", 0), v.containsKey("--duration") ? duration(v.get("--duration")) : null,
-                (int) positive(v, "--in-flight", 16), rate,
+                (int) positive(v, "--in-flight", 0), rate,
                 v.containsKey("--mix") ? OperationMix.parse(v.get("--mix")) : OperationMix.ycsbA(), keys,
                 consistency, v.containsKey("--load"), path(v, "--trace"), integer(v, "--seed", 1), recordKeys,
                 (int) positive(v, "--key-capacity", KeyRecording.DEFAULT_CAPACITY), path(v, "--out"),
@@ -167,10 +169,20 @@ record BenchOptions(List<HostPort> hosts, String datacenter, String keyspace, Re
                 .build();
     }
 
-    /** The load of every phase: open loop at --rate, else closed loop with --in-flight requests. */
+    /**
+     * The load of every phase: open loop at --rate (--in-flight then only bounds requests in flight,
+     * 1024 unless given), else closed loop with --in-flight requests (16 unless given).
+     */
     LoadControl loadControl() {
-        return rate > 0 ? LoadControl.open(rate, Math.max(inFlight, LoadControl.DEFAULT_OPEN_LOOP_MAX_IN_FLIGHT))
-                : LoadControl.closed(inFlight);
+        if (rate > 0) {
+            return LoadControl.open(rate, inFlight > 0 ? inFlight : LoadControl.DEFAULT_OPEN_LOOP_MAX_IN_FLIGHT);
+        }
+        return LoadControl.closed(loaderInFlight());
+    }
+
+    /** Requests in flight while loading: --in-flight, 16 unless given. */
+    int loaderInFlight() {
+        return inFlight > 0 ? inFlight : DEFAULT_IN_FLIGHT;
     }
 
     /** The single phase given by --operations and --duration (for a run without --trace). */

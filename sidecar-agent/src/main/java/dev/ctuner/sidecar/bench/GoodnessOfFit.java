@@ -42,6 +42,23 @@ public final class GoodnessOfFit {
     }
 
     /**
+     * {@code probabilities} followed by one "rest" bin holding 1 minus their sum: for comparing the top
+     * categories (say the 30 hottest Zipf ranks) while lumping the long tail into one bin.
+     */
+    public static double[] withRemainder(double[] probabilities) {
+        double sum = 0;
+        for (double p : probabilities) {
+            sum += p;
+        }
+        if (sum > 1 + PROBABILITY_SUM_TOLERANCE) {
+            throw new IllegalArgumentException("probabilities already sum to " + sum + " > 1");
+        }
+        double[] withRest = Arrays.copyOf(probabilities, probabilities.length + 1);
+        withRest[probabilities.length] = Math.max(0, 1 - sum);
+        return withRest;
+    }
+
+    /**
      * Tests whether {@code observed} counts are consistent with {@code expectedProbabilities}, which
      * must be non-negative and sum to 1 (within 1e-9).
      */

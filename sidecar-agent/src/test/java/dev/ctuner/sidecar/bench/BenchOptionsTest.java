@@ -45,7 +45,10 @@ class BenchOptionsTest {
         assertThat(o.replication()).isEqualTo(Replication.networkTopology(Map.of("dc1", 3)));
         assertThat(o.records()).isEqualTo(1_000_000);
         assertThat(o.load()).isTrue();
-        assertThat(o.loadControl()).isEqualTo(LoadControl.open(2500, 1024));
+        assertThat(o.loadControl()).isEqualTo(LoadControl.open(2500, 64));
+        assertThat(o.loaderInFlight()).isEqualTo(64);
+        assertThat(BenchOptions.parse("--rate", "100", "--operations", "1").loadControl())
+                .isEqualTo(LoadControl.open(100, 1024));
         assertThat(o.keys()).isEqualTo(KeyDistribution.hotspot(0.1, 0.9));
         assertThat(o.schedule().phases().get(0).stop()).isEqualTo(StopCondition.firstOf(5000, Duration.ofMinutes(2)));
         WorkloadSpec spec = o.spec();

@@ -36,6 +36,12 @@ class GoodnessOfFitTest {
     }
 
     @Test
+    void remainderBinCompletesTheProbabilities() {
+        assertThat(GoodnessOfFit.withRemainder(new double[] {0.5, 0.25})).containsExactly(0.5, 0.25, 0.25);
+        assertThatThrownBy(() -> GoodnessOfFit.withRemainder(new double[] {0.7, 0.7})).hasMessageContaining("> 1");
+    }
+
+    @Test
     void validatesItsInput() {
         assertThatThrownBy(() -> GoodnessOfFit.chiSquare(new long[] {1, 2}, new double[] {1}))
                 .hasMessageContaining("2 bins");

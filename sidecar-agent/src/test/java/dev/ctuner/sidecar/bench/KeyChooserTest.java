@@ -33,11 +33,11 @@ class KeyChooserTest {
         long records = 1000;
         int top = 30;
         long[] observed = zipfRankCounts(KeyDistribution.zipfian().newChooser(records, 1), records, top, r -> r);
-        double[] expected = withRestBin(ZipfSampler.topRankProbabilities(records, 0.99, top));
+        double[] expected = GoodnessOfFit.withRemainder(ZipfSampler.topRankProbabilities(records, 0.99, top));
         assertThat(GoodnessOfFit.chiSquare(observed, expected).pValue()).isGreaterThan(0.001);
 
         // Power: a slightly different constant is rejected by the same counts.
-        double[] other = withRestBin(ZipfSampler.topRankProbabilities(records, 0.95, top));
+        double[] other = GoodnessOfFit.withRemainder(ZipfSampler.topRankProbabilities(records, 0.95, top));
         assertThat(GoodnessOfFit.chiSquare(observed, other).pValue()).isLessThan(1e-6);
     }
 
@@ -48,7 +48,7 @@ class KeyChooserTest {
             int top = 20;
             KeyChooser chooser = new KeyDistribution.Zipfian(constant, false).newChooser(records, 1);
             long[] observed = zipfRankCounts(chooser, records, top, r -> r);
-            double[] expected = withRestBin(ZipfSampler.topRankProbabilities(records, constant, top));
+            double[] expected = GoodnessOfFit.withRemainder(ZipfSampler.topRankProbabilities(records, constant, top));
             assertThat(GoodnessOfFit.chiSquare(observed, expected).pValue()).as("constant %s", constant)
                     .isGreaterThan(0.001);
         }
@@ -66,7 +66,7 @@ class KeyChooserTest {
         }
         KeyChooser chooser = KeyDistribution.scrambledZipfian().newChooser(records, seed);
         long[] observed = zipfRankCounts(chooser, records, top, key -> rankOfRecord[(int) key]);
-        double[] expected = withRestBin(ZipfSampler.topRankProbabilities(records, 0.99, top));
+        double[] expected = GoodnessOfFit.withRemainder(ZipfSampler.topRankProbabilities(records, 0.99, top));
         assertThat(GoodnessOfFit.chiSquare(observed, expected).pValue()).isGreaterThan(0.001);
         // Scattered: the hottest records are not the first ones.
         assertThat(permutation.apply(0)).isNotZero();
@@ -92,7 +92,7 @@ class KeyChooserTest {
         KeyChooser chooser = KeyDistribution.latest().newChooser(records, 1);
         int top = 20;
         long[] observed = zipfRankCounts(chooser, records, top, key -> records - 1 - key);
-        double[] expected = withRestBin(ZipfSampler.topRankProbabilities(records, 0.99, top));
+        double[] expected = GoodnessOfFit.withRemainder(ZipfSampler.topRankProbabilities(records, 0.99, top));
         assertThat(GoodnessOfFit.chiSquare(observed, expected).pValue()).isGreaterThan(0.001);
 
         for (long inserted = records; inserted < records + 100; inserted++) {
@@ -183,11 +183,5 @@ class KeyChooserTest {
             counts[rank < top ? (int) rank : top]++;
         }
         return counts;
-    }
-
-    private static double[] withRestBin(double[] top) {
-        double[] p = Arrays.copyOf(top, top.length + 1);
-        p[top.length] = 1.0 - Arrays.stream(top).sum();
-        return p;
     }
 }
