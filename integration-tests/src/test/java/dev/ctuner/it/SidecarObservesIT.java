@@ -148,6 +148,11 @@ class SidecarObservesIT {
             assertThat(samples).filteredOn(s -> s.windowEnd().toEpochMilli() > outageStart
                     && s.windowEnd().toEpochMilli() < outageStart + 60_000).hasSizeGreaterThanOrEqualTo(10);
             assertThat(sidecar.bean(WorkloadObserver.class).failedTicks()).isZero();
+            Map<java.util.UUID, dev.ctuner.common.protocol.Envelope> firstCopies = new java.util.HashMap<>();
+            recorder.received.forEach(e -> firstCopies.putIfAbsent(e.id(), e));
+            for (dev.ctuner.common.protocol.Envelope again : recorder.duplicates()) {
+                assertThat(again.payload()).as("a re-sent message is the same message").isEqualTo(firstCopies.get(again.id()).payload());
+            }
         }
     }
 

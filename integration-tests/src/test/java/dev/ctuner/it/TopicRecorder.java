@@ -55,8 +55,26 @@ final class TopicRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * Payloads of one type, each message once: delivery is at least once (a send whose acknowledgement
+     * was lost is sent again), so consumers de-duplicate by envelope id, as this does.
+     */
     <T> List<T> payloads(Class<T> type) {
-        return received.stream().map(Envelope::payload).filter(type::isInstance).map(type::cast).toList();
+        java.util.Map<java.util.UUID, Envelope> byId = new java.util.LinkedHashMap<>();
+        received.forEach(e -> byId.putIfAbsent(e.id(), e));
+        return byId.values().stream().map(Envelope::payload).filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /** Envelopes that arrived more than once (same id); their payloads must be identical. */
+    List<Envelope> duplicates() {
+        java.util.Map<java.util.UUID, Envelope> first = new java.util.HashMap<>();
+        List<Envelope> again = new java.util.ArrayList<>();
+        received.forEach(e -> {
+            if (first.putIfAbsent(e.id(), e) != null) {
+                again.add(e);
+            }
+        });
+        return again;
     }
 
     /** Waits until some payload of {@code type} matches. */

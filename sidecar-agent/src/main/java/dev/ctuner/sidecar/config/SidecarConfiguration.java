@@ -16,6 +16,8 @@ import dev.ctuner.sidecar.observe.StatusReader;
 import dev.ctuner.sidecar.observe.WorkloadObserver;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import dev.ctuner.sidecar.publish.KafkaMessageSender;
+import dev.ctuner.sidecar.publish.TopicInitializer;
+import java.util.List;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Optional;
@@ -60,7 +62,11 @@ public class SidecarConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    KafkaMessageSender kafkaMessageSender(SidecarProperties properties) {
+    KafkaMessageSender kafkaMessageSender(SidecarProperties properties, Topics topics) {
+        if (properties.getKafka().isCreateTopics()) {
+            TopicInitializer.startInBackground(properties.getKafka().getBootstrapServers(),
+                    List.of(topics.workload(), topics.status(), topics.results()));
+        }
         return new KafkaMessageSender(properties.getKafka().getBootstrapServers(), "ctuner-sidecar-" + properties.getNodeId());
     }
 
