@@ -109,6 +109,11 @@ public final class CassandraNode {
             throw new IllegalStateException("node " + address() + " is already running as PID " + process.pid());
         }
         ManagedProcess.reapStale(home, MAIN_CLASS);
+        process = ManagedProcess.start("cassandra-" + address(), command(), home);
+    }
+
+    /** The command line that starts this node (also handed to a supervised sidecar). */
+    public List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(runtime.java().toString());
         command.add("-Xms" + heap);
@@ -129,7 +134,26 @@ public final class CassandraNode {
                 "-Dharness.home=" + home.toAbsolutePath(),
                 "-cp", runtime.cassandraClasspath(),
                 MAIN_CLASS));
-        process = ManagedProcess.start("cassandra-" + address(), command, home);
+        return command;
+    }
+
+    /** The PID file, output file and directory a supervisor uses for this node. */
+    public Path pidFile() {
+        return home.resolve("pid");
+    }
+
+    public Path outputFile() {
+        return home.resolve("out.log");
+    }
+
+    /**
+     * Takes the node back after someone else (a supervised sidecar) restarted it, so that it is
+     * again stopped by PID at the end; returns whether a running node was found.
+     */
+    public boolean reattach() {
+        Optional<ManagedProcess> adopted = ManagedProcess.adopt("cassandra-" + address(), home, MAIN_CLASS);
+        adopted.ifPresent(p -> process = p);
+        return adopted.isPresent();
     }
 
     /** Waits until the CQL port answers and the storage service is NORMAL; fails early with the node's own error line if it dies. */
@@ -176,6 +200,9 @@ public final class CassandraNode {
     /** {@code nodetool drain} (flush memtables, stop accepting writes), then SIGTERM and wait. */
     public Duration drainAndStop() throws Exception {
         Instant start = Instant.now();
+        if (!isRunning()) {
+            reattach();
+        }
         if (isRunning()) {
             try (Jmx jmx = jmx()) {
                 jmx.invoke(Jmx.STORAGE_SERVICE, "drain");
@@ -187,6 +214,9 @@ public final class CassandraNode {
 
     /** SIGTERM without a drain; Cassandra's own shutdown hook runs. */
     public void stop() {
+        if (!isRunning()) {
+            reattach();
+        }
         if (process != null) {
             process.stop(Duration.ofSeconds(60));
         }
@@ -194,6 +224,9 @@ public final class CassandraNode {
 
     /** SIGKILL, as a crash would. */
     public void kill() {
+        if (!isRunning()) {
+            reattach();
+        }
         if (process != null) {
             process.kill();
         }

@@ -21,14 +21,16 @@ public final class ManagedProcess {
     private static final Logger log = LoggerFactory.getLogger(ManagedProcess.class);
 
     private final String name;
-    private final Process process;
+    private final ProcessHandle process;
+    private final Process child;
     private final Path pidFile;
     private final Path output;
     private final Thread shutdownHook;
 
-    private ManagedProcess(String name, Process process, Path pidFile, Path output) {
+    private ManagedProcess(String name, ProcessHandle process, Process child, Path pidFile, Path output) {
         this.name = name;
         this.process = process;
+        this.child = child;
         this.pidFile = pidFile;
         this.output = output;
         this.shutdownHook = new Thread(() -> stop(Duration.ofSeconds(20)), "stop-" + name);
@@ -47,7 +49,26 @@ public final class ManagedProcess {
         Path pidFile = workDir.resolve("pid");
         Files.writeString(pidFile, Long.toString(process.pid()));
         log.info("started {} as PID {}", name, process.pid());
-        return new ManagedProcess(name, process, pidFile, output);
+        return new ManagedProcess(name, process.toHandle(), process, pidFile, output);
+    }
+
+    /**
+     * Takes over a process another party started and recorded in {@code workDir/pid} (for instance a
+     * Cassandra node that a supervised sidecar restarted), so that it too is stopped by PID at the end.
+     */
+    public static Optional<ManagedProcess> adopt(String name, Path workDir, String marker) {
+        Path pidFile = workDir.resolve("pid");
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            Optional<ProcessHandle> handle = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+            String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
+            if (handle.isEmpty() || !cmdline.contains(marker)) {
+                return Optional.empty();
+            }
+            return Optional.of(new ManagedProcess(name, handle.get(), null, pidFile, workDir.resolve("out.log")));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -90,9 +111,9 @@ public final class ManagedProcess {
         return output;
     }
 
-    /** Exit code if the process has ended. */
+    /** Exit code if the process has ended (known only for processes this JVM started). */
     public Optional<Integer> exitCode() {
-        return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return process.isAlive() || child == null ? Optional.empty() : Optional.of(child.exitValue());
     }
 
     /** SIGTERM, wait up to {@code grace}, then SIGKILL. Idempotent. */
@@ -100,10 +121,10 @@ public final class ManagedProcess {
         if (process.isAlive()) {
             process.destroy();
             try {
-                if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                    log.warn("{} (PID {}) did not stop within {}; killing it", name, process.pid(), grace);
-                    kill();
-                }
+                process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                log.warn("{} (PID {}) did not stop within {}; killing it", name, process.pid(), grace);
+                kill();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 kill();
@@ -116,9 +137,11 @@ public final class ManagedProcess {
     public void kill() {
         process.destroyForcibly();
         try {
-            process.waitFor(30, TimeUnit.SECONDS);
+            process.onExit().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            log.warn("{} (PID {}) still there after SIGKILL", name, process.pid());
         }
         cleanUp();
     }

@@ -98,6 +98,11 @@ public class JmxNode implements AutoCloseable {
         }
     }
 
+    /** A typed proxy of a Cassandra MBean (our own interface naming the attributes and operations we use). */
+    public synchronized <T> T proxy(ObjectName bean, Class<T> port) throws IOException {
+        return javax.management.JMX.newMBeanProxy(connection(), bean, port);
+    }
+
     public String lastError() {
         return lastError;
     }

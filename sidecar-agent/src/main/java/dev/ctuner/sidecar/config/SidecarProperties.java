@@ -7,6 +7,8 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
@@ -31,6 +33,8 @@ public class SidecarProperties {
     private final Kafka kafka = new Kafka();
     @Valid
     private final Sampling sampling = new Sampling();
+    @Valid
+    private final Act act = new Act();
 
     public String getClusterId() {
         return clusterId;
@@ -59,6 +63,107 @@ public class SidecarProperties {
 
     public Sampling getSampling() {
         return sampling;
+    }
+
+    public Act getAct() {
+        return act;
+    }
+
+    /**
+     * Carrying out the advisor's commands on this node. Off unless enabled; when enabled it needs
+     * the advisor's public key (commands are refused unless signed with the matching private key),
+     * the path of cassandra.yaml and how to stop and start the node.
+     */
+    public static class Act {
+        private boolean enabled = false;
+        /** PEM file with the advisor's Ed25519 public key. */
+        private String advisorPublicKey;
+        /** Where the journal of answered commands and yaml backups live. */
+        private String stateDir = "ctuner-state";
+        /** Knobs the operator permits; empty means every NODE knob that is not excluded by default. */
+        private List<String> allowedKnobs = new ArrayList<>();
+        private String cassandraYaml;
+        @NotNull
+        private Duration stopTimeout = Duration.ofSeconds(60);
+        @Valid
+        private final Process process = new Process();
+
+        @AssertTrue(message = "act.enabled needs act.advisor-public-key, act.cassandra-yaml and the process settings of its mode")
+        public boolean isComplete() {
+            return !enabled || (notBlank(advisorPublicKey) && notBlank(cassandraYaml) && process.isComplete());
+        }
+
+        public boolean isEnabled() { return enabled; }
+        public void setEnabled(boolean v) { enabled = v; }
+        public String getAdvisorPublicKey() { return advisorPublicKey; }
+        public void setAdvisorPublicKey(String v) { advisorPublicKey = v; }
+        public String getStateDir() { return stateDir; }
+        public void setStateDir(String v) { stateDir = v; }
+        public List<String> getAllowedKnobs() { return allowedKnobs; }
+        public void setAllowedKnobs(List<String> v) { allowedKnobs = v; }
+        public String getCassandraYaml() { return cassandraYaml; }
+        public void setCassandraYaml(String v) { cassandraYaml = v; }
+        public Duration getStopTimeout() { return stopTimeout; }
+        public void setStopTimeout(Duration v) { stopTimeout = v; }
+        public Process getProcess() { return process; }
+    }
+
+    /** How the node is stopped and started: supervised, systemd, command or kubernetes. */
+    public static class Process {
+        @NotBlank
+        private String mode = "supervised";
+        /** supervised: the command line that starts Cassandra. */
+        private List<String> command = new ArrayList<>();
+        private String workDir;
+        private String pidFile;
+        private String outputFile;
+        /** The node's system.log, to quote its own startup error. */
+        private String logFile;
+        /** systemd: the unit name. */
+        private String systemdUnit;
+        /** command: operator-supplied commands. */
+        private List<String> startCommand = new ArrayList<>();
+        private List<String> stopCommand = new ArrayList<>();
+        private List<String> statusCommand = new ArrayList<>();
+        @NotNull
+        private Duration kubernetesRestartWait = Duration.ofMinutes(2);
+
+        boolean isComplete() {
+            return switch (mode) {
+                case "supervised" -> !command.isEmpty() && notBlank(workDir) && notBlank(pidFile) && notBlank(outputFile);
+                case "systemd" -> notBlank(systemdUnit);
+                case "command" -> !startCommand.isEmpty() && !stopCommand.isEmpty() && !statusCommand.isEmpty();
+                case "kubernetes" -> true;
+                default -> false;
+            };
+        }
+
+        public String getMode() { return mode; }
+        public void setMode(String v) { mode = v; }
+        public List<String> getCommand() { return command; }
+        public void setCommand(List<String> v) { command = v; }
+        public String getWorkDir() { return workDir; }
+        public void setWorkDir(String v) { workDir = v; }
+        public String getPidFile() { return pidFile; }
+        public void setPidFile(String v) { pidFile = v; }
+        public String getOutputFile() { return outputFile; }
+        public void setOutputFile(String v) { outputFile = v; }
+        public String getLogFile() { return logFile; }
+        public void setLogFile(String v) { logFile = v; }
+        public String getSystemdUnit() { return systemdUnit; }
+        public void setSystemdUnit(String v) { systemdUnit = v; }
+        public List<String> getStartCommand() { return startCommand; }
+        public void setStartCommand(List<String> v) { startCommand = v; }
+        public List<String> getStopCommand() { return stopCommand; }
+        public void setStopCommand(List<String> v) { stopCommand = v; }
+        public List<String> getStatusCommand() { return statusCommand; }
+        public void setStatusCommand(List<String> v) { statusCommand = v; }
+        public Duration getKubernetesRestartWait() { return kubernetesRestartWait; }
+        public void setKubernetesRestartWait(Duration v) { kubernetesRestartWait = v; }
+    }
+
+    private static boolean notBlank(String s) {
+        return s != null && !s.isBlank();
     }
 
     /** How to reach the local node. Credentials are optional; they are never logged. */

@@ -1,0 +1,149 @@
+package dev.ctuner.harness;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import dev.ctuner.sidecar.bench.KeyDistribution;
+import dev.ctuner.sidecar.bench.LoadControl;
+import dev.ctuner.sidecar.bench.Loader;
+import dev.ctuner.sidecar.bench.OperationMix;
+import dev.ctuner.sidecar.bench.Phase;
+import dev.ctuner.sidecar.bench.Replication;
+import dev.ctuner.sidecar.bench.RunResult;
+import dev.ctuner.sidecar.bench.Schedule;
+import dev.ctuner.sidecar.bench.Schema;
+import dev.ctuner.sidecar.bench.WorkloadDriver;
+import dev.ctuner.sidecar.bench.WorkloadSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Benchmark (not a test): node throughput with the sidecar sampling vs paused, in one run,
+ * interleaved ABBA so that drift cancels, on a fresh single node with a YCSB-A-like workload.
+ * "Off" rounds pause the sidecar process with SIGSTOP (it keeps its memory, uses no CPU and starts
+ * no sampler). Also reports the sidecar's resident memory. Writes a markdown report.
+ *
+ * <p>Arguments: {@code [--pairs N] [--round-seconds S] [--out FILE]}.
+ */
+public final class SidecarOverheadBenchmark {
+
+    private SidecarOverheadBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int pairs = 10;
+        int roundSeconds = 15;
+        Path out = Path.of("docs/benchmarks/sidecar-overhead.md");
+        for (int i = 0; i < args.length; i += 2) {
+            switch (args[i]) {
+                case "--pairs" -> pairs = Integer.parseInt(args[i + 1]);
+                case "--round-seconds" -> roundSeconds = Integer.parseInt(args[i + 1]);
+                case "--out" -> out = Path.of(args[i + 1]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        Path root = Path.of("").toAbsolutePath();
+        ServerRuntime runtime = ServerRuntime.locate(root);
+        Path dir = root.resolve("run/bench-overhead");
+        List<double[]> rounds = new ArrayList<>();
+        long rssKiB;
+        long peakKiB;
+        try (CassandraCluster node = CassandraCluster.builder(runtime, dir.resolve("cassandra")).name("overhead").nodes(1).build();
+             KafkaBroker broker = new KafkaBroker(runtime, dir.resolve("kafka"), 19092, "256m")) {
+            broker.startFresh(Duration.ofSeconds(60));
+            node.start();
+            try (SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar"), 18081, Map.of(
+                    "ctuner.sidecar.kafka.bootstrap-servers", broker.bootstrapServers(),
+                    "ctuner.sidecar.sampling.window", "10s",
+                    "ctuner.sidecar.sampling.key-reuse-sample-duration", "5s"));
+                 CqlSession session = node.session()) {
+                sidecar.awaitServing(Duration.ofSeconds(60));
+                Schema schema = new Schema("overhead");
+                schema.create(session, Replication.simple(1));
+                new Loader(session, schema).load(50_000, 64, 1, DefaultConsistencyLevel.ONE);
+                run(session, 20); // warm-up, sidecar on
+                for (int p = 0; p < pairs; p++) {
+                    boolean onFirst = p % 2 == 0; // ABBA: on,off | off,on | on,off ...
+                    double first = measure(session, sidecar, onFirst, roundSeconds);
+                    double second = measure(session, sidecar, !onFirst, roundSeconds);
+                    double on = onFirst ? first : second;
+                    double off = onFirst ? second : first;
+                    rounds.add(new double[] {on, off});
+                    System.out.printf(Locale.ROOT, "pair %d: on %.0f ops/s, off %.0f ops/s, ratio %.3f%n", p + 1, on, off, on / off);
+                }
+                sidecar.resume();
+                rssKiB = sidecar.residentKiB().orElse(-1L);
+                peakKiB = peak(sidecar.pid());
+            }
+        }
+        String report = report(rounds, roundSeconds, rssKiB, peakKiB);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, report);
+        System.out.println(report);
+        CassandraCluster.deleteRecursively(dir);
+    }
+
+    private static double measure(CqlSession session, SidecarProcess sidecar, boolean on, int seconds) throws Exception {
+        if (on) {
+            sidecar.resume();
+        } else {
+            sidecar.pause();
+        }
+        Thread.sleep(6_000); // let a sampler started before a pause expire (5 s), and the sidecar settle
+        return run(session, seconds).throughput();
+    }
+
+    private static RunResult run(CqlSession session, int seconds) {
+        return new WorkloadDriver().run(session,
+                WorkloadSpec.builder().keyspace("overhead").recordCount(50_000).seed(Instant.now().toEpochMilli())
+                        .consistency(DefaultConsistencyLevel.ONE).build(),
+                Schedule.of(Phase.builder("ycsb-a").duration(Duration.ofSeconds(seconds)).mix(OperationMix.ycsbA())
+                        .keys(KeyDistribution.zipfian()).load(new LoadControl.ClosedLoop(32)).build()));
+    }
+
+    private static long peak(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (Exception e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    private static String report(List<double[]> rounds, int seconds, long rssKiB, long peakKiB) {
+        double[] ratios = rounds.stream().mapToDouble(r -> r[0] / r[1]).toArray();
+        double meanOn = rounds.stream().mapToDouble(r -> r[0]).average().orElse(Double.NaN);
+        double meanOff = rounds.stream().mapToDouble(r -> r[1]).average().orElse(Double.NaN);
+        double meanRatio = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
+        double sd = Math.sqrt(java.util.Arrays.stream(ratios).map(x -> (x - meanRatio) * (x - meanRatio)).sum() / Math.max(1, ratios.length - 1));
+        double half = 2.262 * sd / Math.sqrt(ratios.length); // t(0.975, 9); exact for 10 pairs, close otherwise
+        StringBuilder md = new StringBuilder("# Sidecar overhead on its node\n\n");
+        md.append("Measured ").append(Instant.now()).append(" on this machine (2 cores; node, client, broker and sidecar all on it).\n");
+        md.append("One fresh Cassandra 5.0.9 node (heap 512 MiB), 50,000 YCSB records (RF 1), YCSB-A mix (50% read, 50% update),\n");
+        md.append("zipfian keys, closed loop with 32 requests in flight, ").append(seconds).append(" s per round.\n");
+        md.append("Sidecar: its runnable jar with `").append(String.join(" ", SidecarProcess.JVM_OPTIONS)).append("`,\n");
+        md.append("window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
+        md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n\n");
+        md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds).append("`\n\n");
+        md.append("| pair | sidecar on (ops/s) | sidecar off (ops/s) | on / off |\n|---|---|---|---|\n");
+        for (int i = 0; i < rounds.size(); i++) {
+            md.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %.3f |%n", i + 1, rounds.get(i)[0], rounds.get(i)[1], ratios[i]));
+        }
+        md.append(String.format(Locale.ROOT, "%nMean on %.0f ops/s, mean off %.0f ops/s. Mean ratio on/off %.3f, sd %.3f, "
+                + "95%% interval of the mean ratio [%.3f, %.3f] (n=%d pairs).%n", meanOn, meanOff, meanRatio, sd, meanRatio - half,
+                meanRatio + half, ratios.length));
+        md.append(String.format(Locale.ROOT, "%nSidecar resident memory at the end: %.1f MiB (peak %.1f MiB). Target: at most 200 MiB.%n",
+                rssKiB / 1024.0, peakKiB / 1024.0));
+        md.append("\nTarget: at most 2% throughput loss (ratio >= 0.98).\n");
+        return md.toString();
+    }
+}

@@ -1,0 +1,273 @@
+package dev.ctuner.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.message.CommandPhase;
+import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.CommandStatus;
+import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.harness.CassandraCluster;
+import dev.ctuner.harness.CassandraNode;
+import dev.ctuner.harness.KafkaBroker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sidecar carrying out signed commands on real nodes (supervised mode, real broker): live and
+ * restart changes read back from system_views.settings, refusals that leave the node untouched,
+ * and a restart under QUORUM writes that loses nothing.
+ */
+class SidecarActsIT {
+
+    private static final Path WORK = Servers.WORK.resolve("acts");
+
+    /** A sidecar that acts on {@code node}, supervising it through the harness's PID file. */
+    static SidecarApp actingSidecar(CassandraNode node, KafkaBroker broker, Topics topics, Advisor advisor, String name) throws Exception {
+        Map<String, String> props = new TreeMap<>(SidecarObservesIT.FAST_WINDOWS);
+        props.put("ctuner.sidecar.act.enabled", "true");
+        props.put("ctuner.sidecar.act.advisor-public-key", advisor.writePublicKey(WORK.resolve(name)).toString());
+        props.put("ctuner.sidecar.act.state-dir", WORK.resolve(name).resolve("state").toString());
+        props.put("ctuner.sidecar.act.cassandra-yaml", node.yamlFile().toString());
+        props.put("ctuner.sidecar.act.process.mode", "supervised");
+        props.put("ctuner.sidecar.act.process.work-dir", node.home().toString());
+        props.put("ctuner.sidecar.act.process.pid-file", node.pidFile().toString());
+        props.put("ctuner.sidecar.act.process.output-file", node.outputFile().toString());
+        props.put("ctuner.sidecar.act.process.log-file", node.systemLog().toString());
+        List<String> command = node.command();
+        for (int i = 0; i < command.size(); i++) {
+            props.put("ctuner.sidecar.act.process.command[" + i + "]", command.get(i));
+        }
+        return SidecarApp.start(node, broker, topics.prefix(), props);
+    }
+
+    static CommandResult awaitFinal(TopicRecorder results, UUID id, Duration timeout) throws InterruptedException {
+        assertThat(results.await(CommandResult.class, r -> r.commandId().equals(id) && isFinal(r.status()), timeout))
+                .as("a final answer to %s", id).isTrue();
+        return results.payloads(CommandResult.class).stream().filter(r -> r.commandId().equals(id) && isFinal(r.status()))
+                .findFirst().orElseThrow();
+    }
+
+    static boolean isFinal(CommandStatus status) {
+        return status == CommandStatus.DONE || status == CommandStatus.FAILED || status == CommandStatus.REJECTED;
+    }
+
+    @Test
+    void appliesALiveChangeReadsItBackAndKeepsItInTheYaml() throws Exception {
+        CassandraCluster ring = Servers.ring();
+        KafkaBroker broker = Servers.broker();
+        CassandraNode node = ring.node(1);
+        Topics topics = new Topics("live" + System.nanoTime());
+        long pid = node.pid().orElseThrow();
+        try (Advisor advisor = new Advisor(broker, topics);
+             TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
+             SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "live");
+             CqlSession session = ring.session()) {
+            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("compaction_throughput", "32MiB/s",
+                    "concurrent_compactors", "1"), ExpectedMode.LIVE, Instant.now().plusSeconds(300)));
+            advisor.send(command);
+            CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(60));
+            assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
+            assertThat(done.previousValues()).containsEntry("compaction_throughput", "64MiB/s");
+            assertThat(CassandraCluster.setting(session, node, "compaction_throughput")).isEqualTo("32MiB/s");
+            assertThat(CassandraCluster.setting(session, node, "concurrent_compactors")).isEqualTo("1");
+            assertThat(Files.readString(node.yamlFile())).contains("compaction_throughput: 32MiB/s", "concurrent_compactors: 1");
+            assertThat(node.pid()).as("a live change does not restart the node").contains(pid);
+            assertThat(results.payloads(CommandResult.class)).anyMatch(r -> r.commandId().equals(command.id())
+                    && r.status() == CommandStatus.ACCEPTED);
+
+            // Put the defaults back so other tests see a default node 1.
+            Envelope back = advisor.signed(advisor.apply(node.address(), Map.of("compaction_throughput", "64MiB/s",
+                    "concurrent_compactors", "2"), ExpectedMode.LIVE, Instant.now().plusSeconds(300)));
+            advisor.send(back);
+            assertThat(awaitFinal(results, back.id(), Duration.ofSeconds(60)).status()).isEqualTo(CommandStatus.DONE);
+        }
+    }
+
+    @Test
+    void refusesBadCommandsWithTheirReasonAndLeavesTheNodeUntouched() throws Exception {
+        CassandraCluster ring = Servers.ring();
+        KafkaBroker broker = Servers.broker();
+        CassandraNode node = ring.node(1);
+        Topics topics = new Topics("refuse" + System.nanoTime());
+        try (Advisor advisor = new Advisor(broker, topics);
+             TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
+             SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "refuse");
+             CqlSession session = ring.session()) {
+            String yamlBefore = sha256(node.yamlFile());
+            String readsBefore = CassandraCluster.setting(session, node, "concurrent_reads");
+            long pid = node.pid().orElseThrow();
+            Instant later = Instant.now().plusSeconds(300);
+
+            Envelope forged = new dev.ctuner.common.protocol.codec.CommandSigner(
+                    dev.ctuner.common.protocol.keys.Ed25519Keys.generate().getPrivate())
+                    .sign(advisor.apply(node.address(), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, later));
+            Envelope expired = advisor.signed(advisor.apply(node.address(), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE,
+                    Instant.now().minusSeconds(1)));
+            Envelope unknown = advisor.signed(advisor.apply(node.address(), Map.of("concurrent_readz", "64"), ExpectedMode.LIVE, later));
+            Envelope outOfRange = advisor.signed(advisor.apply(node.address(), Map.of("concurrent_reads", "5000"), ExpectedMode.LIVE, later));
+            Map<Envelope, RejectionCode> expected = Map.of(forged, RejectionCode.BAD_SIGNATURE, expired, RejectionCode.EXPIRED,
+                    unknown, RejectionCode.UNKNOWN_KNOB, outOfRange, RejectionCode.OUT_OF_RANGE);
+            for (Envelope bad : expected.keySet()) {
+                advisor.send(bad);
+            }
+            for (Map.Entry<Envelope, RejectionCode> e : expected.entrySet()) {
+                CommandResult answer = awaitFinal(results, e.getKey().id(), Duration.ofSeconds(60));
+                assertThat(answer.status()).isEqualTo(CommandStatus.REJECTED);
+                assertThat(answer.rejectionCode()).isEqualTo(e.getValue());
+                assertThat(answer.reason()).isNotBlank();
+            }
+            assertThat(sha256(node.yamlFile())).as("cassandra.yaml after the refusals").isEqualTo(yamlBefore);
+            assertThat(CassandraCluster.setting(session, node, "concurrent_reads")).isEqualTo(readsBefore);
+            assertThat(node.pid()).contains(pid);
+
+            // A valid command delivered twice is applied once; the replay gets the same answer.
+            Envelope once = advisor.signed(advisor.apply(node.address(), Map.of("concurrent_reads", readsBefore), ExpectedMode.LIVE, later));
+            advisor.send(once);
+            CommandResult first = awaitFinal(results, once.id(), Duration.ofSeconds(60));
+            assertThat(first.status()).isEqualTo(CommandStatus.DONE);
+            advisor.send(once);
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (results.received.stream().filter(e -> e.payload() instanceof CommandResult r && r.commandId().equals(once.id())
+                    && r.status() == CommandStatus.DONE).count() < 2 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+            List<CommandResult> answers = results.received.stream().map(Envelope::payload).filter(CommandResult.class::isInstance)
+                    .map(CommandResult.class::cast).filter(r -> r.commandId().equals(once.id())).toList();
+            assertThat(answers.stream().filter(r -> r.status() == CommandStatus.DONE)).as("the replay is answered with the result").hasSize(2);
+            assertThat(answers.stream().filter(r -> r.status() == CommandStatus.ACCEPTED)).as("but carried out once").hasSize(1);
+
+            assertThat(CassandraCluster.setting(session, node, "concurrent_reads")).isEqualTo(readsBefore);
+            assertThat(node.pid()).contains(pid);
+            assertThat(Files.readString(node.yamlFile())).contains("concurrent_reads: " + readsBefore);
+        }
+    }
+
+    @Test
+    void aRestartChangeIsReadBackAndSurvivesAnotherRestart() throws Exception {
+        CassandraCluster ring = Servers.ring();
+        KafkaBroker broker = Servers.broker();
+        CassandraNode node = ring.node(3);
+        Topics topics = new Topics("restart" + System.nanoTime());
+        try (Advisor advisor = new Advisor(broker, topics);
+             TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
+             SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "restart")) {
+            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "80MiB"),
+                    ExpectedMode.RESTART, Instant.now().plusSeconds(300)));
+            advisor.send(command);
+            CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(180));
+            assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
+            assertThat(done.phaseDurationsMillis()).containsKeys(CommandPhase.DRAINED, CommandPhase.STOPPED, CommandPhase.STARTED,
+                    CommandPhase.SYNCED);
+            List<CommandPhase> progress = results.payloads(CommandResult.class).stream().filter(r -> r.commandId().equals(command.id()))
+                    .map(CommandResult::phase).toList();
+            assertThat(progress).containsSubsequence(CommandPhase.ACCEPTED, CommandPhase.DRAINED, CommandPhase.STOPPED,
+                    CommandPhase.STARTED, CommandPhase.SYNCED, CommandPhase.DONE);
+            System.out.println("T_r phases (ms): " + done.phaseDurationsMillis());
+            ring.awaitAllUp(Duration.ofSeconds(60));
+            try (CqlSession session = ring.session()) {
+                ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+                assertThat(CassandraCluster.setting(session, node, "memtable_heap_space")).isEqualTo("80MiB");
+            }
+        }
+        assertThat(node.reattach()).isTrue();
+        node.drainAndStop();
+        node.start();
+        node.awaitReady(Duration.ofSeconds(120));
+        ring.awaitAllUp(Duration.ofSeconds(60));
+        try (CqlSession session = ring.session()) {
+            ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            assertThat(CassandraCluster.setting(session, node, "memtable_heap_space")).as("after another restart").isEqualTo("80MiB");
+        }
+    }
+
+    @Test
+    void aRestartApplyUnderQuorumWritesLosesNoAcknowledgedWrite() throws Exception {
+        CassandraCluster ring = Servers.ring();
+        KafkaBroker broker = Servers.broker();
+        CassandraNode node = ring.node(2);
+        Topics topics = new Topics("quorum" + System.nanoTime());
+        try (Advisor advisor = new Advisor(broker, topics);
+             TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
+             SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "quorum");
+             CqlSession session = ring.session()) {
+            session.execute("CREATE KEYSPACE IF NOT EXISTS acts WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+            session.execute("CREATE TABLE IF NOT EXISTS acts.writes (id bigint PRIMARY KEY, payload text)");
+            PreparedStatement insert = session.prepare("INSERT INTO acts.writes (id, payload) VALUES (?, ?)");
+            ConcurrentLinkedQueue<Long> acknowledged = new ConcurrentLinkedQueue<>();
+            ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+            AtomicLong next = new AtomicLong();
+            Semaphore inFlight = new Semaphore(8);
+            Thread writer = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    try {
+                        inFlight.acquire();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    long id = next.getAndIncrement();
+                    CompletionStage<?> write = session.executeAsync(insert.bind(id, "payload-" + id)
+                            .setConsistencyLevel(ConsistencyLevel.QUORUM).setIdempotent(true));
+                    write.whenComplete((ok, error) -> {
+                        if (error == null) {
+                            acknowledged.add(id);
+                        } else {
+                            failures.add(id + ": " + error);
+                        }
+                        inFlight.release();
+                    });
+                }
+            }, "quorum-writer");
+            writer.start();
+            Thread.sleep(3_000);
+            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "112MiB"),
+                    ExpectedMode.RESTART, Instant.now().plusSeconds(300)));
+            advisor.send(command);
+            CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(180));
+            Thread.sleep(3_000);
+            writer.interrupt();
+            writer.join(10_000);
+            inFlight.acquire(8);
+            assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
+            assertThat(failures).as("failed QUORUM writes while node 2 restarted").isEmpty();
+            assertThat(acknowledged.size()).isGreaterThan(100);
+            ring.awaitAllUp(Duration.ofSeconds(60));
+            ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            PreparedStatement select = session.prepare("SELECT payload FROM acts.writes WHERE id = ?");
+            List<Long> missing = new ArrayList<>();
+            for (long id : acknowledged) {
+                Row row = session.execute(select.bind(id).setConsistencyLevel(ConsistencyLevel.ALL)).one();
+                if (row == null || !("payload-" + id).equals(row.getString("payload"))) {
+                    missing.add(id);
+                }
+            }
+            assertThat(missing).as("acknowledged writes not readable at ALL").isEmpty();
+            System.out.println("restart under load: " + acknowledged.size() + " acknowledged writes, T_r phases (ms): "
+                    + done.phaseDurationsMillis());
+        }
+    }
+
+    private static String sha256(Path file) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+}

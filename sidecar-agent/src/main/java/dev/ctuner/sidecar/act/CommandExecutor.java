@@ -1,0 +1,158 @@
+package dev.ctuner.sidecar.act;
+
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.ApplyConfiguration;
+import dev.ctuner.common.protocol.message.CommandPhase;
+import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.CommandStatus;
+import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.sidecar.publish.BacklogPublisher;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes messages from the commands topic through the intake and carries out accepted commands,
+ * one at a time: a command arriving while another runs is refused as BUSY. Every answer (a
+ * rejection, progress, the final result) goes to the results topic; final answers go to the
+ * journal first, so a command delivered again gets the same answer and is never applied twice.
+ */
+public final class CommandExecutor implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(CommandExecutor.class);
+
+    private final CommandIntake intake;
+    private final CommandJournal journal;
+    private final ConfigurationApplier applier;
+    private final Supplier<Optional<NodeFacts>> facts;
+    private final Supplier<Configuration> currentYaml;
+    private final BacklogPublisher publisher;
+    private final Topics topics;
+    private final ClusterId clusterId;
+    private final NodeId nodeId;
+    private final Clock clock;
+    private final MessageCodec codec = new MessageCodec();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
+    private final AtomicBoolean busy = new AtomicBoolean();
+
+    public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier,
+                           Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
+                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock) {
+        this.intake = intake;
+        this.journal = journal;
+        this.applier = applier;
+        this.facts = facts;
+        this.currentYaml = currentYaml;
+        this.publisher = publisher;
+        this.topics = topics;
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
+        this.clock = clock;
+    }
+
+    /** Handles one message from the commands topic; never throws. */
+    public void handle(byte[] message) {
+        try {
+            IntakeDecision decision = intake.decide(message, clock.instant(), facts.get(), currentYaml.get());
+            if (decision instanceof IntakeDecision.Accept accept) {
+                start(accept);
+            } else {
+                respond(decision);
+            }
+        } catch (RuntimeException e) {
+            log.warn("could not handle a command message", e);
+        }
+    }
+
+    private void respond(IntakeDecision decision) {
+        if (decision instanceof IntakeDecision.Reject reject) {
+            log.warn("rejected command {}: {} {}", reject.commandId(), reject.code(), reject.reason());
+            if (reject.commandId() != null && reject.verified()) {
+                finish(reject.commandId(), rejected(reject.commandId(), reject.code(), reject.reason()));
+            } else if (reject.commandId() != null) {
+                send(rejected(reject.commandId(), reject.code(), reject.reason()));
+            }
+        } else if (decision instanceof IntakeDecision.Replay replay) {
+            log.info("command {} was answered before; sending the same answer again", replay.commandId());
+            publisher.publish(topics.results(), nodeId.value(), codec.encode(replay.earlierResult()));
+        }
+    }
+
+    private void start(IntakeDecision.Accept accept) {
+        UUID id = accept.command().id();
+        if (!busy.compareAndSet(false, true)) {
+            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+            return;
+        }
+        ApplyConfiguration apply = (ApplyConfiguration) accept.command().payload();
+        send(result(id, CommandStatus.ACCEPTED, CommandPhase.ACCEPTED, null, Map.of(), Map.of(), Map.of()));
+        worker.submit(() -> {
+            try {
+                ConfigurationApplier.Outcome outcome = applier.apply(id, accept.changes(), accept.restart(),
+                        Duration.ofSeconds(apply.healthTimeoutSeconds()),
+                        (phase, durations) -> send(result(id, CommandStatus.IN_PROGRESS, phase, null, durations, Map.of(), Map.of())));
+                CommandResult last = outcome.done()
+                        ? result(id, CommandStatus.DONE, CommandPhase.DONE, null, outcome.durations(), outcome.applied(), outcome.previous())
+                        : result(id, CommandStatus.FAILED, outcome.rolledBack() ? CommandPhase.ROLLED_BACK : CommandPhase.FAILED,
+                        outcome.reason(), outcome.durations(), Map.of(), outcome.previous());
+                finish(id, last);
+            } catch (RuntimeException e) {
+                log.error("command {} failed unexpectedly", id, e);
+                finish(id, result(id, CommandStatus.FAILED, CommandPhase.FAILED, e.toString(), Map.of(), Map.of(), Map.of()));
+            } finally {
+                busy.set(false);
+            }
+        });
+    }
+
+    public boolean isBusy() {
+        return busy.get();
+    }
+
+    private void finish(UUID id, CommandResult result) {
+        Envelope envelope = envelope(result);
+        try {
+            journal.record(id, envelope);
+        } catch (IOException e) {
+            log.error("could not journal the result of {}; a redelivery may be answered again", id, e);
+        }
+        publisher.publish(topics.results(), nodeId.value(), codec.encode(envelope));
+    }
+
+    private void send(CommandResult result) {
+        publisher.publish(topics.results(), nodeId.value(), codec.encode(envelope(result)));
+    }
+
+    private Envelope envelope(CommandResult result) {
+        return Envelope.of(clusterId, nodeId, UUID.randomUUID(), clock.instant(), result);
+    }
+
+    private CommandResult rejected(UUID id, RejectionCode code, String reason) {
+        return new CommandResult(id, CommandStatus.REJECTED, CommandPhase.RECEIVED, reason, code, Map.of(), clock.instant(), Map.of(), Map.of());
+    }
+
+    private CommandResult result(UUID id, CommandStatus status, CommandPhase phase, String reason, Map<CommandPhase, Long> durations,
+                                 Map<String, String> applied, Map<String, String> previous) {
+        return new CommandResult(id, status, phase, reason, null, durations, clock.instant(), applied, previous);
+    }
+
+    @Override
+    public void close() {
+        worker.shutdown();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.ctuner.sidecar.act;
+
+import dev.ctuner.common.catalog.ApplyMode;
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.Knob;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.KnobValue;
+import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.catalog.ValidationReport;
+import dev.ctuner.common.catalog.Violation;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.codec.DecodeResult;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.codec.SignatureVerifier;
+import dev.ctuner.common.protocol.message.ApplyConfiguration;
+import dev.ctuner.common.protocol.message.Command;
+import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.RejectionCode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Decides whether a message on the commands topic may change this node: the signature verifies
+ * with the advisor's key, it is for this node, it has not expired, it was not seen before, and
+ * every value passes the catalog (domain, constraints) and the operator's allowlist. Anything else
+ * is refused with a specific reason. Pure apart from reading the journal.
+ */
+public final class CommandIntake {
+
+    private final MessageCodec codec;
+    private final SignatureVerifier verifier;
+    private final CommandJournal journal;
+    private final NodeId self;
+    private final KnobCatalog catalog;
+    private final Set<KnobName> allowlist;
+
+    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, NodeId self,
+                         KnobCatalog catalog, Set<KnobName> allowlist) {
+        this.codec = codec;
+        this.verifier = verifier;
+        this.journal = journal;
+        this.self = self;
+        this.catalog = catalog;
+        this.allowlist = Set.copyOf(allowlist);
+    }
+
+    /**
+     * @param now          the time the command is judged at (expiry)
+     * @param facts        the node's facts (heap, cores, ...) for derived domains; empty when the node's JMX
+     *                     does not answer, in which case a command that passes every other check is refused as BUSY
+     * @param currentYaml  the settings explicitly set in the node's cassandra.yaml now
+     */
+    public IntakeDecision decide(byte[] message, Instant now, java.util.Optional<NodeFacts> facts, Configuration currentYaml) {
+        DecodeResult decoded = codec.decodeCommand(message, verifier);
+        if (decoded instanceof DecodeResult.Rejected r) {
+            // Name the command in the answer when its id can be read at all (a bad signature, say):
+            // the answer changes nothing, and it tells the advisor which command was refused.
+            if (codec.decode(message) instanceof DecodeResult.Decoded unverified) {
+                if (!unverified.envelope().nodeId().equals(self)) {
+                    return new IntakeDecision.NotForThisNode(unverified.envelope().nodeId().value());
+                }
+                return new IntakeDecision.Reject(unverified.envelope().id(), r.code(), r.detail(), false);
+            }
+            return new IntakeDecision.Reject(null, r.code(), r.detail(), false);
+        }
+        Envelope envelope = ((DecodeResult.Decoded) decoded).envelope();
+        if (!envelope.nodeId().equals(self)) {
+            return new IntakeDecision.NotForThisNode(envelope.nodeId().value());
+        }
+        Command command = (Command) envelope.payload();
+        var earlier = journal.resultOf(envelope.id());
+        if (earlier.isPresent()) {
+            return new IntakeDecision.Replay(envelope.id(), earlier.get());
+        }
+        if (!command.expiresAt().isAfter(now)) {
+            return reject(envelope, RejectionCode.EXPIRED, "command expired at " + command.expiresAt() + "; it is now " + now);
+        }
+        if (!(command instanceof ApplyConfiguration apply)) {
+            return reject(envelope, RejectionCode.NOT_ALLOWED, envelope.type() + " commands are not carried out by this sidecar version");
+        }
+        if (facts.isEmpty()) {
+            return reject(envelope, RejectionCode.BUSY,
+                    "the node does not answer JMX, so the change cannot be validated against it; send it again when the node is up");
+        }
+        return decideApply(envelope, apply, facts.get(), currentYaml);
+    }
+
+    private IntakeDecision decideApply(Envelope envelope, ApplyConfiguration apply, NodeFacts facts, Configuration currentYaml) {
+        for (String name : apply.changes().keySet()) {
+            var knob = catalog.lookup(name);
+            if (knob.isEmpty()) {
+                return reject(envelope, RejectionCode.UNKNOWN_KNOB, "'" + name + "' is not a knob of the Cassandra "
+                        + catalog.version() + " catalog");
+            }
+            if (knob.get().scope() != Scope.NODE) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is a " + knob.get().scope()
+                        + " option: it changes through ALTER, not through a node's configuration");
+            }
+            if (!allowlist.contains(knob.get().name())) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is not in this node's allowlist of knobs"
+                        + " the operator permits (ctuner.sidecar.act.allowed-knobs)");
+            }
+        }
+        // Knobs on the allowlist are opted in, including those excluded from tuning by default.
+        ValidationReport report = catalog.validate(apply.changes(), currentYaml, facts, allowlist);
+        if (!report.isValid()) {
+            List<Violation> errors = report.errors();
+            RejectionCode code = errors.stream().anyMatch(v -> v.code() == Violation.Code.UNKNOWN_KNOB) ? RejectionCode.UNKNOWN_KNOB
+                    : errors.stream().allMatch(v -> v.code() == Violation.Code.BOOTSTRAP_ONLY || v.code() == Violation.Code.EXCLUDED)
+                    ? RejectionCode.NOT_ALLOWED : RejectionCode.OUT_OF_RANGE;
+            return reject(envelope, code, errors.stream().map(Violation::toString).collect(Collectors.joining("; ")));
+        }
+        Configuration effective = catalog.effective(currentYaml, facts);
+        boolean restart = false;
+        for (Map.Entry<KnobName, KnobValue> change : report.parsed().values().entrySet()) {
+            Knob knob = catalog.knob(change.getKey()).orElseThrow();
+            KnobValue now = effective.get(change.getKey()).orElse(change.getValue());
+            restart |= knob.applyModeFor(now, change.getValue()) != ApplyMode.LIVE;
+        }
+        if (restart && apply.expectedMode() == ExpectedMode.LIVE) {
+            String needs = report.parsed().values().keySet().stream()
+                    .filter(k -> catalog.knob(k).orElseThrow().applyMode() != ApplyMode.LIVE).map(KnobName::value)
+                    .collect(Collectors.joining(", "));
+            return reject(envelope, RejectionCode.INVALID_FIELD, "expectedMode is LIVE but " + needs + " can only change with a restart");
+        }
+        return new IntakeDecision.Accept(envelope, report.parsed(), restart);
+    }
+
+    private static IntakeDecision reject(Envelope envelope, RejectionCode code, String reason) {
+        return new IntakeDecision.Reject(envelope.id(), code, reason, true);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.ctuner.sidecar.config;
+
+import dev.ctuner.common.catalog.Knob;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.codec.SignatureVerifier;
+import dev.ctuner.common.protocol.keys.Ed25519Keys;
+import dev.ctuner.sidecar.act.CommandExecutor;
+import dev.ctuner.sidecar.act.CommandIntake;
+import dev.ctuner.sidecar.act.CommandJournal;
+import dev.ctuner.sidecar.act.CommandLineProcessControl;
+import dev.ctuner.sidecar.act.CommandListener;
+import dev.ctuner.sidecar.act.ConfigurationApplier;
+import dev.ctuner.sidecar.act.HealthGate;
+import dev.ctuner.sidecar.act.KubernetesProcessControl;
+import dev.ctuner.sidecar.act.NodeFactsReader;
+import dev.ctuner.sidecar.act.ProcessControl;
+import dev.ctuner.sidecar.act.SupervisedProcessControl;
+import dev.ctuner.sidecar.act.YamlStore;
+import dev.ctuner.sidecar.cassandra.CqlNode;
+import dev.ctuner.sidecar.cassandra.JmxNode;
+import dev.ctuner.sidecar.publish.BacklogPublisher;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the acting side (commands in, changes applied) when {@code ctuner.sidecar.act.enabled=true}. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "ctuner.sidecar.act.enabled", havingValue = "true")
+public class ActConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ActConfiguration.class);
+
+    @Bean
+    ProcessControl processControl(SidecarProperties properties) {
+        SidecarProperties.Process p = properties.getAct().getProcess();
+        Path logFile = p.getLogFile() == null ? null : Path.of(p.getLogFile());
+        return switch (p.getMode()) {
+            case "supervised" -> new SupervisedProcessControl(p.getCommand(), Path.of(p.getWorkDir()), Path.of(p.getPidFile()),
+                    Path.of(p.getOutputFile()), logFile);
+            case "systemd" -> CommandLineProcessControl.systemd(p.getSystemdUnit(), logFile);
+            case "command" -> new CommandLineProcessControl("command", p.getStartCommand(), p.getStopCommand(), p.getStatusCommand(), logFile);
+            case "kubernetes" -> new KubernetesProcessControl(Path.of("/proc"), logFile, p.getKubernetesRestartWait());
+            default -> throw new IllegalArgumentException("ctuner.sidecar.act.process.mode must be supervised, systemd, command or kubernetes, not '"
+                    + p.getMode() + "'");
+        };
+    }
+
+    @Bean(destroyMethod = "close")
+    CommandExecutor commandExecutor(SidecarProperties properties, KnobCatalog catalog, CqlNode cql, JmxNode jmx,
+                                    ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock) throws IOException {
+        SidecarProperties.Act act = properties.getAct();
+        SignatureVerifier verifier = new SignatureVerifier(Ed25519Keys.readPublicKey(Path.of(act.getAdvisorPublicKey())));
+        Path state = Path.of(act.getStateDir());
+        CommandJournal journal = new CommandJournal(state.resolve("commands.journal"), 10_000);
+        Set<KnobName> allowlist = allowlist(act, catalog);
+        NodeId node = new NodeId(properties.getNodeId());
+        YamlStore yaml = new YamlStore(Path.of(act.getCassandraYaml()));
+        NodeFactsReader facts = new NodeFactsReader(jmx, cql);
+        ConfigurationApplier applier = new ConfigurationApplier(catalog, cql, jmx, yaml, process,
+                new HealthGate(cql, jmx, properties.getCassandra()), state.resolve("backups"), act.getStopTimeout(), clock);
+        log.info("carrying out signed commands on node {} with {} (advisor key {}); allowed knobs: {}", node.value(),
+                process.describe(), verifier, allowlist.stream().map(KnobName::value).sorted().toList());
+        return new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, node, catalog, allowlist), journal,
+                applier, facts::facts, () -> {
+                    try {
+                        return NodeFactsReader.explicitSettings(yaml.read(), catalog);
+                    } catch (IOException e) {
+                        throw new IllegalStateException("cannot read " + yaml.file() + ": " + e.getMessage(), e);
+                    }
+                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    CommandListener commandListener(SidecarProperties properties, Topics topics, CommandExecutor executor) {
+        return new CommandListener(properties.getKafka().getBootstrapServers(),
+                "ctuner-sidecar-" + properties.getClusterId() + "-" + properties.getNodeId(), topics.commands(), executor);
+    }
+
+    /** The operator's allowlist, or by default every NODE knob that is not excluded from tuning. */
+    static Set<KnobName> allowlist(SidecarProperties.Act act, KnobCatalog catalog) {
+        if (act.getAllowedKnobs().isEmpty()) {
+            return catalog.knobs(Scope.NODE).stream().filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
+        }
+        return act.getAllowedKnobs().stream().map(name -> catalog.lookup(name).orElseThrow(() -> new IllegalArgumentException(
+                "ctuner.sidecar.act.allowed-knobs names '" + name + "', which is not a knob of the catalog"))).map(Knob::name)
+                .collect(Collectors.toSet());
+    }
+}

@@ -1,0 +1,151 @@
+package dev.ctuner.sidecar.act;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.Knob;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.codec.CommandSigner;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.codec.SignatureVerifier;
+import dev.ctuner.common.protocol.keys.Ed25519Keys;
+import dev.ctuner.common.protocol.message.ApplyConfiguration;
+import dev.ctuner.common.protocol.message.CommandPhase;
+import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.CommandStatus;
+import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.RejectionCode;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandIntakeTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final NodeFacts FACTS = new NodeFacts(512, 2, 1, 24_000);
+    private static final NodeId SELF = new NodeId("127.0.0.1");
+
+    @TempDir
+    Path dir;
+
+    private final KnobCatalog catalog = KnobCatalog.cassandra50();
+    private final KeyPair advisor = Ed25519Keys.generate();
+    private final MessageCodec codec = new MessageCodec();
+    private CommandJournal journal;
+    private CommandIntake intake;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        journal = new CommandJournal(dir.resolve("journal"), 100);
+        Set<KnobName> allowlist = catalog.knobs(Scope.NODE).stream().filter(k -> !k.excludedByDefault()).map(Knob::name)
+                .collect(Collectors.toSet());
+        intake = new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist);
+    }
+
+    private Envelope command(UUID id, NodeId node, Map<String, String> changes, ExpectedMode mode, Instant expires) {
+        return Envelope.of(new ClusterId("c"), node, id, NOW.minusSeconds(1),
+                new ApplyConfiguration(changes, mode, 60, "test", expires, Optional.empty()));
+    }
+
+    private byte[] signed(Envelope envelope, KeyPair key) {
+        return codec.encode(new CommandSigner(key.getPrivate()).sign(envelope));
+    }
+
+    private IntakeDecision decide(byte[] message) {
+        return intake.decide(message, NOW, Optional.of(FACTS), Configuration.EMPTY);
+    }
+
+    private byte[] live(Map<String, String> changes) {
+        return signed(command(UUID.randomUUID(), SELF, changes, ExpectedMode.LIVE, NOW.plusSeconds(60)), advisor);
+    }
+
+    @Test
+    void acceptsAValidSignedLiveChange() {
+        IntakeDecision d = decide(live(Map.of("compaction_throughput", "32MiB/s", "concurrent_compactors", "4")));
+        assertThat(d).isInstanceOf(IntakeDecision.Accept.class);
+        assertThat(((IntakeDecision.Accept) d).restart()).isFalse();
+        assertThat(((IntakeDecision.Accept) d).changes().get("compaction_throughput")).isPresent();
+    }
+
+    @Test
+    void acceptsARestartChangeOnlyWhenTheCommandExpectsARestart() {
+        byte[] restart = signed(command(UUID.randomUUID(), SELF, Map.of("memtable_heap_space", "96MiB"), ExpectedMode.RESTART,
+                NOW.plusSeconds(60)), advisor);
+        assertThat(decide(restart)).isInstanceOfSatisfying(IntakeDecision.Accept.class, a -> assertThat(a.restart()).isTrue());
+        assertRejected(decide(live(Map.of("memtable_heap_space", "96MiB"))), RejectionCode.INVALID_FIELD, "can only change with a restart");
+    }
+
+    @Test
+    void refusesAForgedOrMissingSignature() {
+        Envelope envelope = command(UUID.randomUUID(), SELF, Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, NOW.plusSeconds(60));
+        IntakeDecision forged = decide(signed(envelope, Ed25519Keys.generate()));
+        assertRejected(forged, RejectionCode.BAD_SIGNATURE, "");
+        assertThat(((IntakeDecision.Reject) forged).commandId()).isEqualTo(envelope.id());
+        assertThat(((IntakeDecision.Reject) forged).verified()).as("a forged id must never be journaled").isFalse();
+        assertRejected(decide(codec.encode(envelope)), RejectionCode.MISSING_SIGNATURE, "");
+    }
+
+    @Test
+    void refusesAnExpiredCommand() {
+        byte[] old = signed(command(UUID.randomUUID(), SELF, Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, NOW.minusSeconds(1)), advisor);
+        assertRejected(decide(old), RejectionCode.EXPIRED, "expired at");
+    }
+
+    @Test
+    void answersAReplayedIdWithTheEarlierResult() throws Exception {
+        UUID id = UUID.randomUUID();
+        Envelope earlier = Envelope.of(new ClusterId("c"), SELF, UUID.randomUUID(), NOW, new CommandResult(id, CommandStatus.DONE,
+                CommandPhase.DONE, null, null, Map.of(), NOW, Map.of(), Map.of()));
+        journal.record(id, earlier);
+        byte[] again = signed(command(id, SELF, Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, NOW.plusSeconds(60)), advisor);
+        assertThat(decide(again)).isEqualTo(new IntakeDecision.Replay(id, earlier));
+        assertThat(journal.resultOf(id)).contains(earlier);
+    }
+
+    @Test
+    void refusesUnknownOutOfRangeAndForbiddenKnobsWithTheirReason() {
+        assertRejected(decide(live(Map.of("concurrent_readz", "64"))), RejectionCode.UNKNOWN_KNOB, "concurrent_readz");
+        assertRejected(decide(live(Map.of("concurrent_reads", "100000"))), RejectionCode.OUT_OF_RANGE, "[2, 256]");
+        assertRejected(decide(live(Map.of("commitlog_sync", "batch"))), RejectionCode.NOT_ALLOWED, "allowlist");
+        assertRejected(decide(live(Map.of("compaction.class", "LeveledCompactionStrategy"))), RejectionCode.NOT_ALLOWED, "TABLE");
+    }
+
+    @Test
+    void ignoresCommandsForOtherNodes() {
+        byte[] other = signed(command(UUID.randomUUID(), new NodeId("127.0.0.2"), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE,
+                NOW.plusSeconds(60)), advisor);
+        assertThat(decide(other)).isEqualTo(new IntakeDecision.NotForThisNode("127.0.0.2"));
+    }
+
+    @Test
+    void refusesAsBusyWhenTheNodeCannotBeAsked() {
+        assertRejected(intake.decide(live(Map.of("concurrent_reads", "64")), NOW, Optional.empty(), Configuration.EMPTY),
+                RejectionCode.BUSY, "does not answer JMX");
+    }
+
+    @Test
+    void refusesGarbage() {
+        assertRejected(decide("{\"type\":".getBytes()), RejectionCode.TRUNCATED, "");
+    }
+
+    private static void assertRejected(IntakeDecision decision, RejectionCode code, String reasonPart) {
+        assertThat(decision).isInstanceOfSatisfying(IntakeDecision.Reject.class, r -> {
+            assertThat(r.code()).isEqualTo(code);
+            assertThat(r.reason()).contains(reasonPart);
+        });
+    }
+}
