@@ -76,10 +76,14 @@ public final class CassandraNode {
     }
 
     public Optional<Long> pid() {
-        return Optional.ofNullable(process).filter(ManagedProcess::isAlive).map(ManagedProcess::pid);
+        return isRunning() ? Optional.of(process.pid()) : Optional.empty();
     }
 
+    /** Whether the node runs; follows a node that a supervised sidecar restarted under a new PID. */
     public boolean isRunning() {
+        if (process == null || !process.isAlive()) {
+            reattach();
+        }
         return process != null && process.isAlive();
     }
 
@@ -200,9 +204,6 @@ public final class CassandraNode {
     /** {@code nodetool drain} (flush memtables, stop accepting writes), then SIGTERM and wait. */
     public Duration drainAndStop() throws Exception {
         Instant start = Instant.now();
-        if (!isRunning()) {
-            reattach();
-        }
         if (isRunning()) {
             try (Jmx jmx = jmx()) {
                 jmx.invoke(Jmx.STORAGE_SERVICE, "drain");
@@ -214,20 +215,14 @@ public final class CassandraNode {
 
     /** SIGTERM without a drain; Cassandra's own shutdown hook runs. */
     public void stop() {
-        if (!isRunning()) {
-            reattach();
-        }
-        if (process != null) {
+        if (isRunning()) {
             process.stop(Duration.ofSeconds(60));
         }
     }
 
     /** SIGKILL, as a crash would. */
     public void kill() {
-        if (!isRunning()) {
-            reattach();
-        }
-        if (process != null) {
+        if (isRunning()) {
             process.kill();
         }
     }

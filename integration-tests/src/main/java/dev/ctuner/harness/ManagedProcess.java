@@ -39,12 +39,19 @@ public final class ManagedProcess {
 
     /** Starts {@code command} in {@code workDir}, output to {@code workDir/out.log}, PID to {@code workDir/pid}. */
     public static ManagedProcess start(String name, List<String> command, Path workDir) throws IOException {
+        return start(name, command, workDir, java.util.Map.of());
+    }
+
+    /** As {@link #start(String, List, Path)}, with extra environment variables. */
+    public static ManagedProcess start(String name, List<String> command, Path workDir, java.util.Map<String, String> environment)
+            throws IOException {
         Files.createDirectories(workDir);
         Path output = workDir.resolve("out.log");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+        builder.environment().putAll(environment);
         Process process = builder.start();
         Path pidFile = workDir.resolve("pid");
         Files.writeString(pidFile, Long.toString(process.pid()));

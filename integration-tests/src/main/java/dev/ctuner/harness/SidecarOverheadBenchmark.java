@@ -67,14 +67,16 @@ public final class SidecarOverheadBenchmark {
                 schema.create(session, Replication.simple(1));
                 new Loader(session, schema).load(50_000, 64, 1, DefaultConsistencyLevel.ONE);
                 run(session, 20); // warm-up, sidecar on
+                long cassandraPid = node.node(1).pid().orElseThrow();
                 for (int p = 0; p < pairs; p++) {
                     boolean onFirst = p % 2 == 0; // ABBA: on,off | off,on | on,off ...
-                    double first = measure(session, sidecar, onFirst, roundSeconds);
-                    double second = measure(session, sidecar, !onFirst, roundSeconds);
-                    double on = onFirst ? first : second;
-                    double off = onFirst ? second : first;
-                    rounds.add(new double[] {on, off});
-                    System.out.printf(Locale.ROOT, "pair %d: on %.0f ops/s, off %.0f ops/s, ratio %.3f%n", p + 1, on, off, on / off);
+                    double[] first = measure(session, sidecar, cassandraPid, onFirst, roundSeconds);
+                    double[] second = measure(session, sidecar, cassandraPid, !onFirst, roundSeconds);
+                    double[] on = onFirst ? first : second;
+                    double[] off = onFirst ? second : first;
+                    rounds.add(new double[] {on[0], off[0], cpuPerOp(on), cpuPerOp(off), on[2] / roundSeconds});
+                    System.out.printf(Locale.ROOT, "pair %d: on %.0f ops/s, off %.0f ops/s, ratio %.3f; CPU us/op on %.1f off %.1f%n",
+                            p + 1, on[0], off[0], on[0] / off[0], cpuPerOp(on), cpuPerOp(off));
                 }
                 sidecar.resume();
                 rssKiB = sidecar.residentKiB().orElse(-1L);
@@ -88,14 +90,28 @@ public final class SidecarOverheadBenchmark {
         CassandraCluster.deleteRecursively(dir);
     }
 
-    private static double measure(CqlSession session, SidecarProcess sidecar, boolean on, int seconds) throws Exception {
+    /** One round: throughput, then CPU seconds used meanwhile by Cassandra, the sidecar and this client, and operations. */
+    private static double[] measure(CqlSession session, SidecarProcess sidecar, long cassandraPid, boolean on, int seconds)
+            throws Exception {
         if (on) {
             sidecar.resume();
         } else {
             sidecar.pause();
         }
         Thread.sleep(6_000); // let a sampler started before a pause expire (5 s), and the sidecar settle
-        return run(session, seconds).throughput();
+        double c0 = cpuSeconds(cassandraPid);
+        double s0 = cpuSeconds(sidecar.pid());
+        double k0 = cpuSeconds(ProcessHandle.current().pid());
+        RunResult result = run(session, seconds);
+        return new double[] {result.throughput(), cpuSeconds(cassandraPid) - c0, cpuSeconds(sidecar.pid()) - s0,
+                cpuSeconds(ProcessHandle.current().pid()) - k0, result.operations() - result.errors()};
+    }
+
+    /** utime + stime of a process, from /proc/PID/stat (clock ticks of 1/100 s). */
+    static double cpuSeconds(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
     }
 
     private static RunResult run(CqlSession session, int seconds) {
@@ -104,6 +120,11 @@ public final class SidecarOverheadBenchmark {
                         .consistency(DefaultConsistencyLevel.ONE).build(),
                 Schedule.of(Phase.builder("ycsb-a").duration(Duration.ofSeconds(seconds)).mix(OperationMix.ycsbA())
                         .keys(KeyDistribution.zipfian()).load(new LoadControl.ClosedLoop(32)).build()));
+    }
+
+    /** Microseconds of CPU (Cassandra + sidecar + client) per completed operation. */
+    private static double cpuPerOp(double[] round) {
+        return (round[1] + round[2] + round[3]) * 1e6 / round[4];
     }
 
     private static long peak(long pid) {
@@ -134,10 +155,22 @@ public final class SidecarOverheadBenchmark {
         md.append("window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
         md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n\n");
         md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds).append("`\n\n");
-        md.append("| pair | sidecar on (ops/s) | sidecar off (ops/s) | on / off |\n|---|---|---|---|\n");
+        md.append("| pair | on (ops/s) | off (ops/s) | on / off | CPU per op on (us) | CPU per op off (us) | off / on | sidecar CPU (cores) |\n");
+        md.append("|---|---|---|---|---|---|---|---|\n");
         for (int i = 0; i < rounds.size(); i++) {
-            md.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %.3f |%n", i + 1, rounds.get(i)[0], rounds.get(i)[1], ratios[i]));
+            double[] r = rounds.get(i);
+            md.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %.3f | %.1f | %.1f | %.3f | %.3f |%n", i + 1, r[0], r[1], ratios[i],
+                    r[2], r[3], r[3] / r[2], r[4]));
         }
+        double[] cpuRatios = rounds.stream().mapToDouble(r -> r[3] / r[2]).toArray();
+        double cpuMean = java.util.Arrays.stream(cpuRatios).average().orElse(Double.NaN);
+        double cpuSd = Math.sqrt(java.util.Arrays.stream(cpuRatios).map(x -> (x - cpuMean) * (x - cpuMean)).sum() / Math.max(1, cpuRatios.length - 1));
+        double cpuHalf = 2.262 * cpuSd / Math.sqrt(cpuRatios.length);
+        double sidecarCores = rounds.stream().mapToDouble(r -> r[4]).average().orElse(Double.NaN);
+        md.append(String.format(Locale.ROOT, "%nCPU cost: all CPU (Cassandra + sidecar + client) per completed operation, off / on: mean %.3f, "
+                + "sd %.3f, 95%% interval [%.3f, %.3f]. On a CPU-bound machine this is the capacity ratio the sidecar leaves.%n"
+                + "The sidecar itself used %.3f cores on average while sampling.%n", cpuMean, cpuSd, cpuMean - cpuHalf, cpuMean + cpuHalf,
+                sidecarCores));
         md.append(String.format(Locale.ROOT, "%nMean on %.0f ops/s, mean off %.0f ops/s. Mean ratio on/off %.3f, sd %.3f, "
                 + "95%% interval of the mean ratio [%.3f, %.3f] (n=%d pairs).%n", meanOn, meanOff, meanRatio, sd, meanRatio - half,
                 meanRatio + half, ratios.length));

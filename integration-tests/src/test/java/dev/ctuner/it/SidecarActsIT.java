@@ -201,6 +201,38 @@ class SidecarActsIT {
         }
     }
 
+    /**
+     * Cassandra 5.0.9 refuses to start with the BTI SSTable format while storage_compatibility_mode is
+     * CASSANDRA_4 (its default): "Selected sstable format 'bti' is not available when in storage
+     * compatibility mode 'CASSANDRA_4'". The catalog does not model storage_compatibility_mode yet,
+     * so the change passes validation and the node itself refuses it: the rollback must catch it.
+     */
+    @Test
+    void aValueTheNodeRefusesAtStartupIsRolledBackAndReportedWithTheNodesOwnError() throws Exception {
+        CassandraCluster ring = Servers.ring();
+        KafkaBroker broker = Servers.broker();
+        CassandraNode node = ring.node(3);
+        Topics topics = new Topics("rollback" + System.nanoTime());
+        String yamlBefore = Files.readString(node.yamlFile());
+        try (Advisor advisor = new Advisor(broker, topics);
+             TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
+             SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "rollback")) {
+            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("sstable.selected_format", "bti"),
+                    ExpectedMode.RESTART, Instant.now().plusSeconds(300)));
+            advisor.send(command);
+            CommandResult failed = awaitFinal(results, command.id(), Duration.ofSeconds(240));
+            assertThat(failed.status()).isEqualTo(CommandStatus.FAILED);
+            assertThat(failed.phase()).isEqualTo(CommandPhase.ROLLED_BACK);
+            assertThat(failed.reason()).contains("storage compatibility mode").contains("previous configuration restored, node healthy again");
+        }
+        assertThat(Files.readString(node.yamlFile())).isEqualTo(yamlBefore);
+        ring.awaitAllUp(Duration.ofSeconds(60));
+        try (CqlSession session = ring.session()) {
+            ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            assertThat(CassandraCluster.setting(session, node, "sstable.selected_format")).isEqualTo("big");
+        }
+    }
+
     @Test
     void aRestartApplyUnderQuorumWritesLosesNoAcknowledgedWrite() throws Exception {
         CassandraCluster ring = Servers.ring();

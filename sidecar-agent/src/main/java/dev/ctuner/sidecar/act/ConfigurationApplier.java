@@ -135,8 +135,12 @@ public final class ConfigurationApplier {
         t = phase(CommandPhase.STOPPED, t, durations, progress);
         startupLog.mark();
         process.start();
-        t = phase(CommandPhase.STARTED, t, durations, progress);
-        Optional<String> problem = awaitHealthy(healthTimeout, startupLog);
+        long deadline = System.currentTimeMillis() + healthTimeout.toMillis();
+        Optional<String> problem = await(health::checkUp, deadline, startupLog);
+        if (problem.isEmpty()) {
+            t = phase(CommandPhase.STARTED, t, durations, progress);
+            problem = await(health::checkSynced, deadline, startupLog);
+        }
         if (problem.isEmpty()) {
             phase(CommandPhase.SYNCED, t, durations, progress);
             Optional<String> mismatch = mismatch(changes);
@@ -150,7 +154,7 @@ public final class ConfigurationApplier {
         process.stop(stopTimeout);
         startupLog.mark();
         process.start();
-        Optional<String> afterRollback = awaitHealthy(healthTimeout, startupLog);
+        Optional<String> afterRollback = await(health::check, System.currentTimeMillis() + healthTimeout.toMillis(), startupLog);
         String reason = problem.get() + (afterRollback.isEmpty() ? "; previous configuration restored, node healthy again"
                 : "; previous configuration restored but the node is still not healthy: " + afterRollback.get());
         return new Outcome(false, afterRollback.isEmpty(), reason, durations, Map.of(), previous);
@@ -163,23 +167,23 @@ public final class ConfigurationApplier {
         return now;
     }
 
-    /** Waits until the health gate passes; empty when healthy, else why not (the node's own error if it died). */
-    private Optional<String> awaitHealthy(Duration timeout, NodeStartupLog startupLog) throws Exception {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
+    /** Waits until {@code gate} passes or the deadline; empty when it passed, else why not (the node's own error if it died). */
+    private Optional<String> await(java.util.function.Supplier<Optional<String>> gate, long deadline, NodeStartupLog startupLog)
+            throws Exception {
         String last = "not checked yet";
         while (System.currentTimeMillis() < deadline) {
             if (!process.isRunning()) {
                 Thread.sleep(500); // let the log reach the disk
                 return Optional.of("the node exited during startup: " + startupLog.firstError().orElse("no error in its log"));
             }
-            Optional<String> missing = health.check();
+            Optional<String> missing = gate.get();
             if (missing.isEmpty()) {
                 return Optional.empty();
             }
             last = missing.get();
             Thread.sleep(500);
         }
-        return Optional.of("not healthy within " + timeout + " (" + last + ")" + startupLog.firstError().map(e -> "; log: " + e).orElse(""));
+        return Optional.of("not healthy in time (" + last + ")" + startupLog.firstError().map(e -> "; log: " + e).orElse(""));
     }
 
     /** The knobs' values as the node reports them now (catalog spelling). */

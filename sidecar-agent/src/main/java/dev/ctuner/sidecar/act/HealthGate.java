@@ -31,8 +31,13 @@ public class HealthGate {
         this.config = config;
     }
 
-    /** Empty when healthy; otherwise what is still missing. */
+    /** Empty when healthy (up and in sync); otherwise what is still missing. */
     public Optional<String> check() {
+        return checkUp().or(this::checkSynced);
+    }
+
+    /** Empty when the node is up: its storage service is NORMAL (it is UN) and CQL answers. */
+    public Optional<String> checkUp() {
         Optional<Object> mode = jmx.attribute(JmxNode.name("org.apache.cassandra.db:type=StorageService"), "OperationMode");
         if (mode.isEmpty()) {
             return Optional.of("JMX does not answer yet");
@@ -43,6 +48,15 @@ public class HealthGate {
         Optional<List<Row>> local = cql.query("SELECT host_id, schema_version FROM system.local");
         if (local.isEmpty() || local.get().isEmpty()) {
             return Optional.of("CQL does not answer yet: " + cql.lastError());
+        }
+        return Optional.empty();
+    }
+
+    /** Empty when the node is in sync: its schema agrees with every peer's and no peer holds hints for it. */
+    public Optional<String> checkSynced() {
+        Optional<List<Row>> local = cql.query("SELECT host_id, schema_version FROM system.local");
+        if (local.isEmpty() || local.get().isEmpty()) {
+            return Optional.of("CQL does not answer: " + cql.lastError());
         }
         UUID hostId = local.get().get(0).getUuid("host_id");
         UUID schema = local.get().get(0).getUuid("schema_version");

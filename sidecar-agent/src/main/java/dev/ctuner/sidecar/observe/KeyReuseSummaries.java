@@ -28,6 +28,7 @@ final class KeyReuseSummaries {
                 stats.mean(), stats.median(),
                 stats.exponentialFit() == null ? null : stats.exponentialFit().rate(),
                 stats.exponentialFit() == null ? null : stats.exponentialFit().rSquared(),
-                stats.popularitySkew(), counts.total(), method);
+                // A least-squares slope of a flat popularity can come out as -1e-13; skew is never below 0.
+                stats.popularitySkew() == null ? null : Math.max(0.0, stats.popularitySkew()), counts.total(), method);
     }
 }

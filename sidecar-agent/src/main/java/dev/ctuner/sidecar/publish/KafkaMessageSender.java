@@ -25,6 +25,8 @@ public final class KafkaMessageSender implements MessageSender, AutoCloseable {
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000,
                 ProducerConfig.LINGER_MS_CONFIG, 0,
+                // Messages are a few KiB every few seconds; the 32 MiB default buffer is resident memory for nothing.
+                ProducerConfig.BUFFER_MEMORY_CONFIG, 4 * 1024 * 1024,
                 ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000);
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
