@@ -34,6 +34,10 @@ public final class Jmx implements AutoCloseable {
         return connection.invoke(bean, operation, new Object[0], new String[0]);
     }
 
+    public Object invoke(ObjectName bean, String operation, Object[] params, String[] signature) throws Exception {
+        return connection.invoke(bean, operation, params, signature);
+    }
+
     /** The storage service's operation mode: STARTING, NORMAL, JOINING, LEAVING, DRAINING, DRAINED, ... */
     public String operationMode() throws Exception {
         return (String) attribute(STORAGE_SERVICE, "OperationMode");

@@ -38,11 +38,13 @@ public final class SidecarOverheadBenchmark {
     public static void main(String[] args) throws Exception {
         int pairs = 10;
         int roundSeconds = 15;
+        int warmupSeconds = 120;
         Path out = Path.of("docs/benchmarks/sidecar-overhead.md");
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--pairs" -> pairs = Integer.parseInt(args[i + 1]);
                 case "--round-seconds" -> roundSeconds = Integer.parseInt(args[i + 1]);
+                case "--warmup-seconds" -> warmupSeconds = Integer.parseInt(args[i + 1]);
                 case "--out" -> out = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -66,7 +68,16 @@ public final class SidecarOverheadBenchmark {
                 Schema schema = new Schema("overhead");
                 schema.create(session, Replication.simple(1));
                 new Loader(session, schema).load(50_000, 64, 1, DefaultConsistencyLevel.ONE);
-                run(session, 20); // warm-up, sidecar on
+                // Settle first: flush the load, let compaction finish, and warm the node's JIT until its throughput
+                // stops climbing (it climbed 3x over the first minute in an earlier run).
+                try (Jmx jmx = node.node(1).jmx()) {
+                    jmx.invoke(Jmx.STORAGE_SERVICE, "forceKeyspaceFlush", new Object[] {"overhead", new String[0]},
+                            new String[] {"java.lang.String", "[Ljava.lang.String;"});
+                }
+                awaitNoPendingCompactions(node.node(1), Duration.ofMinutes(3));
+                for (int w = 0; w < warmupSeconds / 20; w++) {
+                    System.out.printf(Locale.ROOT, "warm-up %d: %.0f ops/s%n", w + 1, run(session, 20).throughput());
+                }
                 long cassandraPid = node.node(1).pid().orElseThrow();
                 for (int p = 0; p < pairs; p++) {
                     boolean onFirst = p % 2 == 0; // ABBA: on,off | off,on | on,off ...
@@ -122,6 +133,19 @@ public final class SidecarOverheadBenchmark {
                         .keys(KeyDistribution.zipfian()).load(new LoadControl.ClosedLoop(32)).build()));
     }
 
+    private static void awaitNoPendingCompactions(CassandraNode node, Duration timeout) throws Exception {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        try (Jmx jmx = node.jmx()) {
+            while (System.currentTimeMillis() < deadline) {
+                Object pending = jmx.attribute(Jmx.name("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks"), "Value");
+                if (pending instanceof Number n && n.intValue() == 0) {
+                    return;
+                }
+                Thread.sleep(1000);
+            }
+        }
+    }
+
     /** Microseconds of CPU (Cassandra + sidecar + client) per completed operation. */
     private static double cpuPerOp(double[] round) {
         return (round[1] + round[2] + round[3]) * 1e6 / round[4];
@@ -153,7 +177,8 @@ public final class SidecarOverheadBenchmark {
         md.append("zipfian keys, closed loop with 32 requests in flight, ").append(seconds).append(" s per round.\n");
         md.append("Sidecar: its runnable jar with `").append(String.join(" ", SidecarProcess.JVM_OPTIONS)).append("`,\n");
         md.append("window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
-        md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n\n");
+        md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n");
+        md.append("Before the rounds: the load is flushed, compactions finish, and the workload runs for the warm-up period.\n\n");
         md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds).append("`\n\n");
         md.append("| pair | on (ops/s) | off (ops/s) | on / off | CPU per op on (us) | CPU per op off (us) | off / on | sidecar CPU (cores) |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
