@@ -60,11 +60,9 @@ public final class LocalStack {
             Path jar = SidecarProcess.jar(Path.of("").toAbsolutePath());
             for (CassandraNode node : cluster.nodes()) {
                 int port = 8080 + node.index();
-                SidecarProcess agent = SidecarProcess.start(runtime, jar, dir.resolve("sidecar" + node.index()), port, java.util.Map.of(
-                        "ctuner.sidecar.cluster-id", "local", "ctuner.sidecar.node-id", node.address(),
-                        "ctuner.sidecar.cassandra.cql-host", node.address(),
-                        "ctuner.sidecar.cassandra.jmx-port", Integer.toString(node.jmxPort()),
-                        "ctuner.sidecar.kafka.bootstrap-servers", broker.bootstrapServers()));
+                java.util.Map<String, String> settings = SidecarSettings.observing(node, broker, "ctuner");
+                settings.put("ctuner.sidecar.cluster-id", "local");
+                SidecarProcess agent = SidecarProcess.start(runtime, jar, dir.resolve("sidecar" + node.index()), port, settings);
                 agents.add(agent);
                 agent.awaitServing(Duration.ofSeconds(90));
                 System.out.printf("Sidecar        http://127.0.0.1:%d/actuator/health and /actuator/prometheus, PID %d%n", port, agent.pid());

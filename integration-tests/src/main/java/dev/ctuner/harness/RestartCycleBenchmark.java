@@ -19,7 +19,6 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,24 +74,7 @@ public final class RestartCycleBenchmark {
             Files.createDirectories(dir);
             Path key = dir.resolve("advisor-public.pem");
             Ed25519Keys.writePublicKey(key, advisor.getPublic());
-            Map<String, String> settings = new LinkedHashMap<>();
-            settings.put("ctuner.sidecar.node-id", node.address());
-            settings.put("ctuner.sidecar.cassandra.cql-host", node.address());
-            settings.put("ctuner.sidecar.cassandra.jmx-port", Integer.toString(node.jmxPort()));
-            settings.put("ctuner.sidecar.kafka.bootstrap-servers", broker.bootstrapServers());
-            settings.put("ctuner.sidecar.kafka.topic-prefix", topics.prefix());
-            settings.put("ctuner.sidecar.act.enabled", "true");
-            settings.put("ctuner.sidecar.act.advisor-public-key", key.toString());
-            settings.put("ctuner.sidecar.act.state-dir", dir.resolve("sidecar-state").toString());
-            settings.put("ctuner.sidecar.act.cassandra-yaml", node.yamlFile().toString());
-            settings.put("ctuner.sidecar.act.process.work-dir", node.home().toString());
-            settings.put("ctuner.sidecar.act.process.pid-file", node.pidFile().toString());
-            settings.put("ctuner.sidecar.act.process.output-file", node.outputFile().toString());
-            settings.put("ctuner.sidecar.act.process.log-file", node.systemLog().toString());
-            List<String> command = node.command();
-            for (int i = 0; i < command.size(); i++) {
-                settings.put("ctuner.sidecar.act.process.command[" + i + "]", command.get(i));
-            }
+            Map<String, String> settings = SidecarSettings.acting(node, broker, topics.prefix(), key, dir.resolve("sidecar-state"));
             try (SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar"), 18082, settings);
                  KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                          broker.bootstrapServers()), new StringSerializer(), new ByteArraySerializer());

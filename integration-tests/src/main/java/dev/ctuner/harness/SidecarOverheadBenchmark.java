@@ -39,12 +39,14 @@ public final class SidecarOverheadBenchmark {
         int pairs = 10;
         int roundSeconds = 15;
         int warmupSeconds = 120;
+        double rate = 0;
         Path out = Path.of("docs/benchmarks/sidecar-overhead.md");
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--pairs" -> pairs = Integer.parseInt(args[i + 1]);
                 case "--round-seconds" -> roundSeconds = Integer.parseInt(args[i + 1]);
                 case "--warmup-seconds" -> warmupSeconds = Integer.parseInt(args[i + 1]);
+                case "--rate" -> rate = Double.parseDouble(args[i + 1]);
                 case "--out" -> out = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -59,10 +61,8 @@ public final class SidecarOverheadBenchmark {
              KafkaBroker broker = new KafkaBroker(runtime, dir.resolve("kafka"), 19092, "256m")) {
             broker.startFresh(Duration.ofSeconds(60));
             node.start();
-            try (SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar"), 18081, Map.of(
-                    "ctuner.sidecar.kafka.bootstrap-servers", broker.bootstrapServers(),
-                    "ctuner.sidecar.sampling.window", "10s",
-                    "ctuner.sidecar.sampling.key-reuse-sample-duration", "5s"));
+            try (SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar"), 18081,
+                    withSampling(SidecarSettings.observing(node.node(1), broker, "ctuner")));
                  CqlSession session = node.session()) {
                 sidecar.awaitServing(Duration.ofSeconds(60));
                 Schema schema = new Schema("overhead");
@@ -76,13 +76,13 @@ public final class SidecarOverheadBenchmark {
                 }
                 awaitNoPendingCompactions(node.node(1), Duration.ofMinutes(3));
                 for (int w = 0; w < warmupSeconds / 20; w++) {
-                    System.out.printf(Locale.ROOT, "warm-up %d: %.0f ops/s%n", w + 1, run(session, 20).throughput());
+                    System.out.printf(Locale.ROOT, "warm-up %d: %.0f ops/s%n", w + 1, run(session, 20, 0).throughput());
                 }
                 long cassandraPid = node.node(1).pid().orElseThrow();
                 for (int p = 0; p < pairs; p++) {
                     boolean onFirst = p % 2 == 0; // ABBA: on,off | off,on | on,off ...
-                    double[] first = measure(session, sidecar, cassandraPid, onFirst, roundSeconds);
-                    double[] second = measure(session, sidecar, cassandraPid, !onFirst, roundSeconds);
+                    double[] first = measure(session, sidecar, cassandraPid, onFirst, roundSeconds, rate);
+                    double[] second = measure(session, sidecar, cassandraPid, !onFirst, roundSeconds, rate);
                     double[] on = onFirst ? first : second;
                     double[] off = onFirst ? second : first;
                     rounds.add(new double[] {on[0], off[0], cpuPerOp(on), cpuPerOp(off), on[2] / roundSeconds});
@@ -94,7 +94,7 @@ public final class SidecarOverheadBenchmark {
                 peakKiB = peak(sidecar.pid());
             }
         }
-        String report = report(rounds, roundSeconds, rssKiB, peakKiB);
+        String report = report(rounds, roundSeconds, rate, rssKiB, peakKiB);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, report);
         System.out.println(report);
@@ -102,7 +102,7 @@ public final class SidecarOverheadBenchmark {
     }
 
     /** One round: throughput, then CPU seconds used meanwhile by Cassandra, the sidecar and this client, and operations. */
-    private static double[] measure(CqlSession session, SidecarProcess sidecar, long cassandraPid, boolean on, int seconds)
+    private static double[] measure(CqlSession session, SidecarProcess sidecar, long cassandraPid, boolean on, int seconds, double rate)
             throws Exception {
         if (on) {
             sidecar.resume();
@@ -113,7 +113,7 @@ public final class SidecarOverheadBenchmark {
         double c0 = cpuSeconds(cassandraPid);
         double s0 = cpuSeconds(sidecar.pid());
         double k0 = cpuSeconds(ProcessHandle.current().pid());
-        RunResult result = run(session, seconds);
+        RunResult result = run(session, seconds, rate);
         return new double[] {result.throughput(), cpuSeconds(cassandraPid) - c0, cpuSeconds(sidecar.pid()) - s0,
                 cpuSeconds(ProcessHandle.current().pid()) - k0, result.operations() - result.errors()};
     }
@@ -125,12 +125,20 @@ public final class SidecarOverheadBenchmark {
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
     }
 
-    private static RunResult run(CqlSession session, int seconds) {
+    /** A closed loop of 32 requests in flight, or an open loop at {@code rate} ops/s when rate > 0. */
+    private static RunResult run(CqlSession session, int seconds, double rate) {
         return new WorkloadDriver().run(session,
                 WorkloadSpec.builder().keyspace("overhead").recordCount(50_000).seed(Instant.now().toEpochMilli())
                         .consistency(DefaultConsistencyLevel.ONE).build(),
                 Schedule.of(Phase.builder("ycsb-a").duration(Duration.ofSeconds(seconds)).mix(OperationMix.ycsbA())
-                        .keys(KeyDistribution.zipfian()).load(new LoadControl.ClosedLoop(32)).build()));
+                        .keys(KeyDistribution.zipfian())
+                        .load(rate > 0 ? new LoadControl.OpenLoop(rate, 256) : new LoadControl.ClosedLoop(32)).build()));
+    }
+
+    private static Map<String, String> withSampling(Map<String, String> settings) {
+        settings.put("ctuner.sidecar.sampling.window", "10s");
+        settings.put("ctuner.sidecar.sampling.key-reuse-sample-duration", "5s");
+        return settings;
     }
 
     private static void awaitNoPendingCompactions(CassandraNode node, Duration timeout) throws Exception {
@@ -164,7 +172,7 @@ public final class SidecarOverheadBenchmark {
         return -1;
     }
 
-    private static String report(List<double[]> rounds, int seconds, long rssKiB, long peakKiB) {
+    private static String report(List<double[]> rounds, int seconds, double rate, long rssKiB, long peakKiB) {
         double[] ratios = rounds.stream().mapToDouble(r -> r[0] / r[1]).toArray();
         double meanOn = rounds.stream().mapToDouble(r -> r[0]).average().orElse(Double.NaN);
         double meanOff = rounds.stream().mapToDouble(r -> r[1]).average().orElse(Double.NaN);
@@ -174,12 +182,15 @@ public final class SidecarOverheadBenchmark {
         StringBuilder md = new StringBuilder("# Sidecar overhead on its node\n\n");
         md.append("Measured ").append(Instant.now()).append(" on this machine (2 cores; node, client, broker and sidecar all on it).\n");
         md.append("One fresh Cassandra 5.0.9 node (heap 512 MiB), 50,000 YCSB records (RF 1), YCSB-A mix (50% read, 50% update),\n");
-        md.append("zipfian keys, closed loop with 32 requests in flight, ").append(seconds).append(" s per round.\n");
+        md.append("zipfian keys, ").append(rate > 0 ? String.format(Locale.ROOT, "open loop at a fixed %.0f ops/s (below capacity, so CPU per "
+                + "operation is not tied to throughput)", rate) : "closed loop with 32 requests in flight").append(", ").append(seconds)
+                .append(" s per round.\n");
         md.append("Sidecar: its runnable jar with `").append(String.join(" ", SidecarProcess.JVM_OPTIONS)).append("`,\n");
         md.append("window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
         md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n");
         md.append("Before the rounds: the load is flushed, compactions finish, and the workload runs for the warm-up period.\n\n");
-        md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds).append("`\n\n");
+        md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds)
+                .append(rate > 0 ? String.format(Locale.ROOT, " --rate %.0f", rate) : "").append("`\n\n");
         md.append("| pair | on (ops/s) | off (ops/s) | on / off | CPU per op on (us) | CPU per op off (us) | off / on | sidecar CPU (cores) |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
         for (int i = 0; i < rounds.size(); i++) {

@@ -22,7 +22,7 @@ import java.util.Optional;
 public final class SidecarProcess implements AutoCloseable {
 
     /** JVM settings that keep the sidecar small next to Cassandra (measured in docs/benchmarks/sidecar-overhead.md). */
-    public static final List<String> JVM_OPTIONS = List.of("-Xms16m", "-Xmx64m", "-XX:MinHeapFreeRatio=10",
+    public static final List<String> JVM_OPTIONS = List.of("-Xms16m", "-Xmx48m", "-XX:MinHeapFreeRatio=10",
             "-XX:MaxHeapFreeRatio=30", "-Xss256k", "-XX:+UseSerialGC", "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=32m",
             "-XX:TieredStopAtLevel=1");
 

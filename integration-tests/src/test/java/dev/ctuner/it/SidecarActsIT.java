@@ -16,6 +16,7 @@ import dev.ctuner.common.protocol.message.RejectionCode;
 import dev.ctuner.harness.CassandraCluster;
 import dev.ctuner.harness.CassandraNode;
 import dev.ctuner.harness.KafkaBroker;
+import dev.ctuner.harness.SidecarSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -45,19 +46,8 @@ class SidecarActsIT {
     /** A sidecar that acts on {@code node}, supervising it through the harness's PID file. */
     static SidecarApp actingSidecar(CassandraNode node, KafkaBroker broker, Topics topics, Advisor advisor, String name) throws Exception {
         Map<String, String> props = new TreeMap<>(SidecarObservesIT.FAST_WINDOWS);
-        props.put("ctuner.sidecar.act.enabled", "true");
-        props.put("ctuner.sidecar.act.advisor-public-key", advisor.writePublicKey(WORK.resolve(name)).toString());
-        props.put("ctuner.sidecar.act.state-dir", WORK.resolve(name).resolve("state").toString());
-        props.put("ctuner.sidecar.act.cassandra-yaml", node.yamlFile().toString());
-        props.put("ctuner.sidecar.act.process.mode", "supervised");
-        props.put("ctuner.sidecar.act.process.work-dir", node.home().toString());
-        props.put("ctuner.sidecar.act.process.pid-file", node.pidFile().toString());
-        props.put("ctuner.sidecar.act.process.output-file", node.outputFile().toString());
-        props.put("ctuner.sidecar.act.process.log-file", node.systemLog().toString());
-        List<String> command = node.command();
-        for (int i = 0; i < command.size(); i++) {
-            props.put("ctuner.sidecar.act.process.command[" + i + "]", command.get(i));
-        }
+        props.putAll(SidecarSettings.acting(node, broker, topics.prefix(), advisor.writePublicKey(WORK.resolve(name)),
+                WORK.resolve(name).resolve("state")));
         return SidecarApp.start(node, broker, topics.prefix(), props);
     }
 

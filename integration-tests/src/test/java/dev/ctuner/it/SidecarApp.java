@@ -2,6 +2,7 @@ package dev.ctuner.it;
 
 import dev.ctuner.harness.CassandraNode;
 import dev.ctuner.harness.KafkaBroker;
+import dev.ctuner.harness.SidecarSettings;
 import dev.ctuner.sidecar.SidecarApplication;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,14 +21,9 @@ final class SidecarApp implements AutoCloseable {
     }
 
     static SidecarApp start(CassandraNode node, KafkaBroker broker, String topicPrefix, Map<String, String> extra) {
-        Map<String, String> props = new TreeMap<>(Map.of(
-                "server.port", "0",
-                "ctuner.sidecar.cluster-id", "it-ring",
-                "ctuner.sidecar.node-id", node.address(),
-                "ctuner.sidecar.cassandra.cql-host", node.address(),
-                "ctuner.sidecar.cassandra.jmx-port", Integer.toString(node.jmxPort()),
-                "ctuner.sidecar.kafka.bootstrap-servers", broker.bootstrapServers(),
-                "ctuner.sidecar.kafka.topic-prefix", topicPrefix));
+        Map<String, String> props = new TreeMap<>(SidecarSettings.observing(node, broker, topicPrefix));
+        props.put("server.port", "0");
+        props.put("ctuner.sidecar.cluster-id", "it-ring");
         props.putAll(extra);
         List<String> args = new ArrayList<>();
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
