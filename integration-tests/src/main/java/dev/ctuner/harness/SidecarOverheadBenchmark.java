@@ -40,6 +40,7 @@ public final class SidecarOverheadBenchmark {
         int roundSeconds = 15;
         int warmupSeconds = 120;
         double rate = 0;
+        boolean defaults = false;
         Path out = Path.of("docs/benchmarks/sidecar-overhead.md");
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
@@ -47,6 +48,10 @@ public final class SidecarOverheadBenchmark {
                 case "--round-seconds" -> roundSeconds = Integer.parseInt(args[i + 1]);
                 case "--warmup-seconds" -> warmupSeconds = Integer.parseInt(args[i + 1]);
                 case "--rate" -> rate = Double.parseDouble(args[i + 1]);
+                case "--default-sampling" -> {
+                    defaults = true;
+                    i--; // a flag without a value
+                }
                 case "--out" -> out = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -62,7 +67,8 @@ public final class SidecarOverheadBenchmark {
             broker.startFresh(Duration.ofSeconds(60));
             node.start();
             try (SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar"), 18081,
-                    withSampling(SidecarSettings.observing(node.node(1), broker, "ctuner")));
+                    defaults ? SidecarSettings.observing(node.node(1), broker, "ctuner")
+                            : withSampling(SidecarSettings.observing(node.node(1), broker, "ctuner")));
                  CqlSession session = node.session()) {
                 sidecar.awaitServing(Duration.ofSeconds(60));
                 Schema schema = new Schema("overhead");
@@ -94,7 +100,7 @@ public final class SidecarOverheadBenchmark {
                 peakKiB = peak(sidecar.pid());
             }
         }
-        String report = report(rounds, roundSeconds, rate, rssKiB, peakKiB);
+        String report = report(rounds, roundSeconds, rate, defaults, rssKiB, peakKiB);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, report);
         System.out.println(report);
@@ -172,7 +178,7 @@ public final class SidecarOverheadBenchmark {
         return -1;
     }
 
-    private static String report(List<double[]> rounds, int seconds, double rate, long rssKiB, long peakKiB) {
+    private static String report(List<double[]> rounds, int seconds, double rate, boolean defaults, long rssKiB, long peakKiB) {
         double[] ratios = rounds.stream().mapToDouble(r -> r[0] / r[1]).toArray();
         double meanOn = rounds.stream().mapToDouble(r -> r[0]).average().orElse(Double.NaN);
         double meanOff = rounds.stream().mapToDouble(r -> r[1]).average().orElse(Double.NaN);
@@ -186,11 +192,13 @@ public final class SidecarOverheadBenchmark {
                 + "operation is not tied to throughput)", rate) : "closed loop with 32 requests in flight").append(", ").append(seconds)
                 .append(" s per round.\n");
         md.append("Sidecar: its runnable jar with `").append(String.join(" ", SidecarProcess.JVM_OPTIONS)).append("`,\n");
-        md.append("window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
+        md.append(defaults ? "its default sampling: window 30 s, the partition sampler on for 10 s of every window.\n"
+                : "window 10 s and the partition sampler on for 5 s of every window (harsher than the default 10 s of 30 s).\n");
         md.append("\"Off\" = the sidecar process paused with SIGSTOP. Rounds in ABBA order; 6 s settle before each round.\n");
         md.append("Before the rounds: the load is flushed, compactions finish, and the workload runs for the warm-up period.\n\n");
         md.append("Command: `scripts/bench-sidecar-overhead.sh --pairs ").append(rounds.size()).append(" --round-seconds ").append(seconds)
-                .append(rate > 0 ? String.format(Locale.ROOT, " --rate %.0f", rate) : "").append("`\n\n");
+                .append(rate > 0 ? String.format(Locale.ROOT, " --rate %.0f", rate) : "").append(defaults ? " --default-sampling" : "")
+                .append("`\n\n");
         md.append("| pair | on (ops/s) | off (ops/s) | on / off | CPU per op on (us) | CPU per op off (us) | off / on | sidecar CPU (cores) |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
         for (int i = 0; i < rounds.size(); i++) {

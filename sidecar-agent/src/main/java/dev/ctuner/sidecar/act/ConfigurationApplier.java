@@ -128,11 +128,20 @@ public final class ConfigurationApplier {
         NodeStartupLog startupLog = new NodeStartupLog(process.logFile().orElse(null));
 
         Instant t = clock.instant();
-        jmx.proxy(JmxNode.name(StorageServicePort.NAME), StorageServicePort.class).drain();
-        t = phase(CommandPhase.DRAINED, t, durations, progress);
-        jmx.close();
-        process.stop(stopTimeout);
-        t = phase(CommandPhase.STOPPED, t, durations, progress);
+        try {
+            jmx.proxy(JmxNode.name(StorageServicePort.NAME), StorageServicePort.class).drain();
+            t = phase(CommandPhase.DRAINED, t, durations, progress);
+            jmx.close();
+            process.stop(stopTimeout);
+            t = phase(CommandPhase.STOPPED, t, durations, progress);
+        } catch (Exception e) {
+            // Never leave a changed yaml behind a node that did not restart: its next restart would apply it unasked.
+            yaml.restoreFrom(backup);
+            if (!process.isRunning()) {
+                process.start();
+            }
+            throw e;
+        }
         startupLog.mark();
         process.start();
         long deadline = System.currentTimeMillis() + healthTimeout.toMillis();
