@@ -1,5 +1,6 @@
 package dev.ctuner.harness;
 
+import dev.ctuner.sidecar.act.NodeStartupLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -241,14 +242,9 @@ public final class CassandraNode {
             if (!Files.isRegularFile(file)) {
                 continue;
             }
-            List<String> lines = readLines(file);
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                if (line.startsWith("ERROR") || line.contains("Exception encountered during startup")
-                        || line.contains("Fatal configuration error")) {
-                    String next = i + 1 < lines.size() ? " " + lines.get(i + 1).trim() : "";
-                    return Optional.of((line.trim() + next).trim());
-                }
+            Optional<String> error = NodeStartupLog.firstError(readLines(file));
+            if (error.isPresent()) {
+                return error;
             }
         }
         return Optional.empty();

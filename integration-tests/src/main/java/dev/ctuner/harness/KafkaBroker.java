@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -116,13 +115,11 @@ public final class KafkaBroker implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
-        Properties props = new Properties();
-        props.putAll(config);
         while (Instant.now().isBefore(deadline)) {
             if (!isRunning()) {
                 throw new IllegalStateException("Kafka broker exited: see " + process.output());
             }
-            try (Admin admin = Admin.create(props)) {
+            try (Admin admin = Admin.create(config)) {
                 admin.describeCluster().nodes().get(3, TimeUnit.SECONDS);
                 log.info("Kafka broker ready at {}", bootstrapServers());
                 return;

@@ -97,7 +97,7 @@ public final class SidecarOverheadBenchmark {
                 }
                 sidecar.resume();
                 rssKiB = sidecar.residentKiB().orElse(-1L);
-                peakKiB = peak(sidecar.pid());
+                peakKiB = sidecar.peakResidentKiB().orElse(-1L);
             }
         }
         String report = report(rounds, roundSeconds, rate, defaults, rssKiB, peakKiB);
@@ -163,19 +163,6 @@ public final class SidecarOverheadBenchmark {
     /** Microseconds of CPU (Cassandra + sidecar + client) per completed operation. */
     private static double cpuPerOp(double[] round) {
         return (round[1] + round[2] + round[3]) * 1e6 / round[4];
-    }
-
-    private static long peak(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
-            }
-        } catch (Exception e) {
-            return -1;
-        }
-        return -1;
     }
 
     private static String report(List<double[]> rounds, int seconds, double rate, boolean defaults, long rssKiB, long peakKiB) {

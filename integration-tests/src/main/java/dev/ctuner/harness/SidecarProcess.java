@@ -86,9 +86,18 @@ public final class SidecarProcess implements AutoCloseable {
 
     /** Resident set size of the process, from /proc. */
     public Optional<Long> residentKiB() {
+        return statusKiB("VmRSS:");
+    }
+
+    /** Peak resident set size of the process, from /proc. */
+    public Optional<Long> peakResidentKiB() {
+        return statusKiB("VmHWM:");
+    }
+
+    private Optional<Long> statusKiB(String field) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
-                if (line.startsWith("VmRSS:")) {
+                if (line.startsWith(field)) {
                     return Optional.of(Long.parseLong(line.replaceAll("[^0-9]", "")));
                 }
             }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The node's own reason for not starting: the first ERROR line written to its log since a mark. */
-final class NodeStartupLog {
+public final class NodeStartupLog {
 
     private final Path file;
     private long mark;
@@ -39,18 +39,22 @@ final class NodeStartupLog {
             in.seek(mark);
             byte[] tail = new byte[(int) Math.min(size - mark, 4 * 1024 * 1024)];
             in.readFully(tail);
-            List<String> lines = new String(tail, StandardCharsets.UTF_8).lines().toList();
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                if (line.startsWith("ERROR") || line.contains("Exception encountered during startup")
-                        || line.contains("Fatal configuration error")) {
-                    String next = i + 1 < lines.size() ? " " + lines.get(i + 1).trim() : "";
-                    return Optional.of((line.trim() + next).trim());
-                }
-            }
-            return Optional.empty();
+            return firstError(new String(tail, StandardCharsets.UTF_8).lines().toList());
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /** The first ERROR (or fatal startup) line of a Cassandra log, with the line after it (the exception). */
+    public static Optional<String> firstError(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("ERROR") || line.contains("Exception encountered during startup")
+                    || line.contains("Fatal configuration error")) {
+                String next = i + 1 < lines.size() ? " " + lines.get(i + 1).trim() : "";
+                return Optional.of((line.trim() + next).trim());
+            }
+        }
+        return Optional.empty();
     }
 }

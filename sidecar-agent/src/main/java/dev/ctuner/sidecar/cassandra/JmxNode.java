@@ -69,8 +69,8 @@ public class JmxNode implements AutoCloseable {
                 .filter(Double::isFinite);
     }
 
-    /** Beans matching a pattern with one attribute each; empty map when unreachable. */
-    public synchronized Map<ObjectName, Object> attributes(ObjectName pattern, String attribute) {
+    /** Beans matching a pattern with one attribute each; empty when the node cannot be reached. */
+    public synchronized Optional<Map<ObjectName, Object>> attributes(ObjectName pattern, String attribute) {
         Map<ObjectName, Object> values = new HashMap<>();
         try {
             Set<ObjectName> names = connection().queryNames(pattern, null);
@@ -82,10 +82,11 @@ public class JmxNode implements AutoCloseable {
                 }
             }
             lastError = null;
+            return Optional.of(values);
         } catch (Exception e) {
             fail(e);
+            return Optional.empty();
         }
-        return values;
     }
 
     /** Invokes an operation; throws with the node's reason if it fails. */

@@ -2,18 +2,14 @@ package dev.ctuner.sidecar.cassandra;
 
 /**
  * The StorageService MBean ({@code org.apache.cassandra.db:type=StorageService}) as far as the
- * sidecar uses it. Getters and setters are JMX attributes; the rest are operations (FACTS.md:
+ * sidecar uses it. Setters are JMX attributes; the rest are operations (FACTS.md:
  * compaction throughput and compactors are attributes, thread pools the operation setConcurrency).
  */
 public interface StorageServicePort {
 
     String NAME = "org.apache.cassandra.db:type=StorageService";
 
-    int getCompactionThroughputMbPerSec();
-
     void setCompactionThroughputMbPerSec(int value);
-
-    int getConcurrentCompactors();
 
     void setConcurrentCompactors(int value);
 
@@ -28,8 +24,4 @@ public interface StorageServicePort {
     void setInterDCStreamThroughputMebibytesPerSec(int value);
 
     void drain() throws Exception;
-
-    String getOperationMode();
-
-    String getLocalHostId();
 }

@@ -70,8 +70,8 @@ public class SnapshotReader {
             long max = (Long) usage.get("max");
             heapMax = max < 0 ? null : max;
         }
-        Map<ObjectName, Object> gcCounts = jmx.attributes(GC, "CollectionCount");
-        Map<ObjectName, Object> gcTimes = jmx.attributes(GC, "CollectionTime");
+        Optional<Map<ObjectName, Object>> gcCounts = jmx.attributes(GC, "CollectionCount");
+        Optional<Map<ObjectName, Object>> gcTimes = jmx.attributes(GC, "CollectionTime");
         return new NodeSnapshot(clock.instant(), jmx.longAttribute(RUNTIME, "StartTime").orElse(null), tables,
                 jmx.longAttribute(CAS_READ, "Count").orElse(null), jmx.longAttribute(CAS_WRITE, "Count").orElse(null),
                 batches(), latency(COORDINATOR_READ), latency(COORDINATOR_WRITE), latency(LOCAL_READ), latency(LOCAL_WRITE),
@@ -111,11 +111,12 @@ public class SnapshotReader {
 
     /** LWT commits per table (JMX), or null when JMX cannot answer. */
     private Map<TableRef, Long> casCommits() {
-        if (!jmx.isReachable()) {
+        Optional<Map<ObjectName, Object>> counts = jmx.attributes(TABLE_CAS_COMMITS, "Count");
+        if (counts.isEmpty()) {
             return null;
         }
         Map<TableRef, Long> commits = new HashMap<>();
-        jmx.attributes(TABLE_CAS_COMMITS, "Count").forEach((name, count) -> {
+        counts.get().forEach((name, count) -> {
             String keyspace = name.getKeyProperty("keyspace");
             String table = name.getKeyProperty("scope");
             if (keyspace != null && table != null && count instanceof Number n) {
@@ -167,11 +168,12 @@ public class SnapshotReader {
     }
 
     private Map<String, Long> dropped() {
-        if (!jmx.isReachable()) {
+        Optional<Map<ObjectName, Object>> counts = jmx.attributes(DROPPED, "Count");
+        if (counts.isEmpty()) {
             return null;
         }
         Map<String, Long> dropped = new TreeMap<>();
-        jmx.attributes(DROPPED, "Count").forEach((name, count) -> {
+        counts.get().forEach((name, count) -> {
             if (count instanceof Number n) {
                 dropped.put(name.getKeyProperty("scope"), n.longValue());
             }
@@ -185,10 +187,10 @@ public class SnapshotReader {
         return value instanceof Number n ? n.longValue() : 0L;
     }
 
-    private static Long sumOrNull(Map<ObjectName, Object> values) {
-        if (values.isEmpty()) {
+    private static Long sumOrNull(Optional<Map<ObjectName, Object>> values) {
+        if (values.isEmpty() || values.get().isEmpty()) {
             return null;
         }
-        return values.values().stream().filter(Number.class::isInstance).mapToLong(v -> ((Number) v).longValue()).sum();
+        return values.get().values().stream().filter(Number.class::isInstance).mapToLong(v -> ((Number) v).longValue()).sum();
     }
 }
