@@ -158,19 +158,23 @@ public final class CassandraCluster implements AutoCloseable {
     }
 
     public CqlSessionBuilder sessionBuilder() {
-        // Two cores serve the whole ring and the client here: allow slow answers rather than fail.
-        CqlSessionBuilder builder = CqlSession.builder().withLocalDatacenter("datacenter1")
-                .withConfigLoader(DriverConfigLoader.programmaticBuilder()
-                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(15))
-                        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
-                        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(15))
-                        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                        // Nodes restart often here; reconnect within seconds rather than the default minute.
-                        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(250))
-                        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
-                        .build());
+        CqlSessionBuilder builder = CqlSession.builder().withLocalDatacenter("datacenter1").withConfigLoader(driverConfig());
         nodes.forEach(n -> builder.addContactPoint(n.cqlAddress()));
         return builder;
+    }
+
+    /** Driver settings for nodes on this machine. */
+    static DriverConfigLoader driverConfig() {
+        // Two cores serve the whole ring and the client here: allow slow answers rather than fail.
+        return DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(15))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(15))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                // Nodes restart often here; reconnect within seconds rather than the default minute.
+                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(250))
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
+                .build();
     }
 
     /** The driver's view of {@code target}, to send node-local queries (system_views) to it. */

@@ -35,6 +35,7 @@ public final class CassandraNode {
     private final ServerRuntime runtime;
     private final String heap;
     private ManagedProcess process;
+    private List<String> launchPrefix = List.of();
 
     CassandraNode(int index, Path home, ServerRuntime runtime, String heap) {
         if (index < 1 || index > 9) {
@@ -117,9 +118,17 @@ public final class CassandraNode {
         process = ManagedProcess.start("cassandra-" + address(), command(), home);
     }
 
+    /**
+     * Starts the node's JVM through {@code prefix}, e.g. {@code taskset -c 0} to pin it to core 0 (taken
+     * at the next start).
+     */
+    public void launchWith(List<String> prefix) {
+        this.launchPrefix = List.copyOf(prefix);
+    }
+
     /** The command line that starts this node (also handed to a supervised sidecar). */
     public List<String> command() {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(launchPrefix);
         command.add(runtime.java().toString());
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);

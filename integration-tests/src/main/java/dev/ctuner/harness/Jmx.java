@@ -1,6 +1,8 @@
 package dev.ctuner.harness;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -12,6 +14,7 @@ import javax.management.remote.JMXServiceURL;
 public final class Jmx implements AutoCloseable {
 
     static final ObjectName STORAGE_SERVICE = name("org.apache.cassandra.db:type=StorageService");
+    private static final ObjectName PENDING_COMPACTIONS = name("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
 
     private final JMXConnector connector;
     private final MBeanServerConnection connection;
@@ -46,6 +49,29 @@ public final class Jmx implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public List<String> nodes(String attribute) throws Exception {
         return (List<String>) attribute(STORAGE_SERVICE, attribute);
+    }
+
+    /** Flushes every table of {@code keyspace} to SSTables. */
+    public void flush(String keyspace) throws Exception {
+        invoke(STORAGE_SERVICE, "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},
+                new String[] {"java.lang.String", "[Ljava.lang.String;"});
+    }
+
+    /** Waits until {@code node} reports no pending compactions; false if some still were after {@code timeout}. */
+    public static boolean awaitNoPendingCompactions(CassandraNode node, Duration timeout) throws Exception {
+        Instant deadline = Instant.now().plus(timeout);
+        try (Jmx jmx = node.jmx()) {
+            while (true) {
+                Object pending = jmx.attribute(PENDING_COMPACTIONS, "Value");
+                if (pending instanceof Number n && n.intValue() == 0) {
+                    return true;
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    return false;
+                }
+                Thread.sleep(500);
+            }
+        }
     }
 
     static ObjectName name(String text) {

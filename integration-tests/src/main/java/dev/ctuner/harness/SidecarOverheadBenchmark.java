@@ -77,10 +77,9 @@ public final class SidecarOverheadBenchmark {
                 // Settle first: flush the load, let compaction finish, and warm the node's JIT until its throughput
                 // stops climbing (it climbed 3x over the first minute in an earlier run).
                 try (Jmx jmx = node.node(1).jmx()) {
-                    jmx.invoke(Jmx.STORAGE_SERVICE, "forceKeyspaceFlush", new Object[] {"overhead", new String[0]},
-                            new String[] {"java.lang.String", "[Ljava.lang.String;"});
+                    jmx.flush("overhead");
                 }
-                awaitNoPendingCompactions(node.node(1), Duration.ofMinutes(3));
+                Jmx.awaitNoPendingCompactions(node.node(1), Duration.ofMinutes(3));
                 for (int w = 0; w < warmupSeconds / 20; w++) {
                     System.out.printf(Locale.ROOT, "warm-up %d: %.0f ops/s%n", w + 1, run(session, 20, 0).throughput());
                 }
@@ -124,11 +123,9 @@ public final class SidecarOverheadBenchmark {
                 cpuSeconds(ProcessHandle.current().pid()) - k0, result.operations() - result.errors()};
     }
 
-    /** utime + stime of a process, from /proc/PID/stat (clock ticks of 1/100 s). */
+    /** utime + stime of a process, in seconds. */
     static double cpuSeconds(long pid) throws java.io.IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+        return dev.ctuner.sidecar.bench.CpuMeter.processTicks(pid) / 100.0;
     }
 
     /** A closed loop of 32 requests in flight, or an open loop at {@code rate} ops/s when rate > 0. */
@@ -145,19 +142,6 @@ public final class SidecarOverheadBenchmark {
         settings.put("ctuner.sidecar.sampling.window", "10s");
         settings.put("ctuner.sidecar.sampling.key-reuse-sample-duration", "5s");
         return settings;
-    }
-
-    private static void awaitNoPendingCompactions(CassandraNode node, Duration timeout) throws Exception {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
-        try (Jmx jmx = node.jmx()) {
-            while (System.currentTimeMillis() < deadline) {
-                Object pending = jmx.attribute(Jmx.name("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks"), "Value");
-                if (pending instanceof Number n && n.intValue() == 0) {
-                    return;
-                }
-                Thread.sleep(1000);
-            }
-        }
     }
 
     /** Microseconds of CPU (Cassandra + sidecar + client) per completed operation. */

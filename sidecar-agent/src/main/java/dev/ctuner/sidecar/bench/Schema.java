@@ -50,7 +50,12 @@ public final class Schema {
 
     /** Creates the keyspace and table if they do not exist yet (an existing keyspace is left as it is). */
     public void create(CqlSession session, Replication replication) {
-        for (String cql : List.of(createKeyspaceCql(replication), createTableCql())) {
+        create(session, replication, TableOptions.NONE);
+    }
+
+    /** Creates the keyspace and a table with {@code options} if they do not exist yet. */
+    public void create(CqlSession session, Replication replication, TableOptions options) {
+        for (String cql : List.of(createKeyspaceCql(replication), createTableCql(options))) {
             session.execute(SimpleStatement.builder(cql).setTimeout(DDL_TIMEOUT).build());
         }
     }
@@ -75,11 +80,15 @@ public final class Schema {
     }
 
     public String createTableCql() {
+        return createTableCql(TableOptions.NONE);
+    }
+
+    public String createTableCql(TableOptions options) {
         String fields = IntStream.range(0, RecordFormat.FIELD_COUNT)
                 .mapToObj(i -> RecordFormat.fieldName(i) + " text")
                 .collect(Collectors.joining(", "));
         return "CREATE TABLE IF NOT EXISTS " + table() + " (" + RecordFormat.KEY_COLUMN + " text PRIMARY KEY, "
-                + fields + ")";
+                + fields + ")" + (options.isEmpty() ? "" : " WITH " + options.cql());
     }
 
     /** READ: every field of one record. Binds: key. */

@@ -1,0 +1,127 @@
+package dev.ctuner.harness.campaign;
+
+import dev.ctuner.common.protocol.message.ExperimentQuality;
+import dev.ctuner.harness.ExperimentCassandra;
+import dev.ctuner.sidecar.bench.CpuMeter;
+import dev.ctuner.sidecar.bench.ExperimentRunner;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a campaign's points in order, appending each experiment to the CSV as it finishes. Resumable:
+ * a point that already has an OK row, or has used up its attempts, is skipped. A NOISY or FAULTED run
+ * is kept in the file (marked) and the point is tried again, up to {@code maxAttempts}; a node that
+ * refuses the configuration is not tried again (it would refuse again).
+ */
+public final class CampaignExecutor {
+
+    private static final Logger log = LoggerFactory.getLogger(CampaignExecutor.class);
+
+    /** Below this much CPU used by others the machine counts as quiet, in cores. */
+    private static final double QUIET_CORES = 0.10;
+
+    private final ExperimentCassandra node;
+    private final ExperimentRunner runner;
+    private final ExperimentCsv csv;
+    private final String campaign;
+    private final int maxAttempts;
+    private final Function<Map<String, String>, Map<String, String>> knobColumns;
+
+    /**
+     * @param knobColumns the effective value of every knob column, from a point's configuration
+     */
+    public CampaignExecutor(ExperimentCassandra node, ExperimentRunner runner, ExperimentCsv csv, String campaign,
+            int maxAttempts, Function<Map<String, String>, Map<String, String>> knobColumns) {
+        this.node = node;
+        this.runner = runner;
+        this.csv = csv;
+        this.campaign = campaign;
+        this.maxAttempts = maxAttempts;
+        this.knobColumns = knobColumns;
+    }
+
+    public void runAll(List<Point> points) throws IOException, InterruptedException {
+        Instant start = Instant.now();
+        int done = 0;
+        int todo = (int) points.stream().filter(p -> {
+            try {
+                return !finished(p);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).count();
+        log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
+        for (Point p : points) {
+            if (finished(p)) {
+                continue;
+            }
+            while (!finished(p)) {
+                int attempt = attempts(p).size() + 1;
+                String id = campaign + "/" + p.designPoint() + "/r" + p.repetition() + "/a" + attempt;
+                awaitQuietMachine();
+                p.placement().apply(node);
+                Instant t0 = Instant.now();
+                ExperimentRunner.Outcome o = runner.run(id, p.configuration(), p.workload());
+                double wall = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+                csv.append(campaign, p.designPoint(), p.repetition(), p.placement().name().toLowerCase(Locale.ROOT),
+                        wall, o.result(), o.cpu(), knobColumns.apply(p.configuration()));
+                log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
+                        o.result().throughputOpsPerSecond(), o.result().quality(), wall,
+                        o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
+                if (o.result().quality() == ExperimentQuality.NOISY) {
+                    Thread.sleep(15_000); // let whatever else ran calm down before trying again
+                }
+            }
+            done++;
+            double perRun = Duration.between(start, Instant.now()).toSeconds() / (double) done;
+            log.info(String.format(Locale.ROOT, "%s: %d of %d done, about %.0f min left", campaign, done, todo,
+                    perRun * (todo - done) / 60));
+        }
+    }
+
+    /**
+     * Waits until processes other than the node and this JVM use less than the noise limit (a build
+     * or another benchmark would make the run NOISY anyway); logs once a minute while it waits.
+     */
+    private void awaitQuietMachine() throws IOException, InterruptedException {
+        long self = ProcessHandle.current().pid();
+        Instant waitingSince = Instant.now();
+        Instant lastLog = waitingSince;
+        while (true) {
+            long nodePid = node.isRunning() ? node.pid() : self;
+            CpuMeter.Reading before = CpuMeter.read(nodePid, self);
+            Thread.sleep(3_000);
+            CpuMeter.Usage use = CpuMeter.read(nodePid, self).since(before);
+            double foreign = nodePid == self ? use.machineCores() - use.clientCores() : use.foreignCores();
+            if (foreign < QUIET_CORES) {
+                return;
+            }
+            if (Duration.between(lastLog, Instant.now()).toSeconds() >= 60) {
+                log.info(String.format(Locale.ROOT, "waiting for the machine to be quiet: other processes use %.2f cores "
+                        + "(waiting %d s)", foreign, Duration.between(waitingSince, Instant.now()).toSeconds()));
+                lastLog = Instant.now();
+            }
+        }
+    }
+
+    /** Whether a point has an OK measurement, or no attempts left, or was refused by the node. */
+    boolean finished(Point p) throws IOException {
+        List<Map<String, String>> rows = attempts(p);
+        return rows.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))
+                || rows.size() >= maxAttempts
+                || rows.stream().anyMatch(r -> r.get("quality_notes").startsWith("node did not start"));
+    }
+
+    private List<Map<String, String>> attempts(Point p) throws IOException {
+        String rep = Integer.toString(p.repetition());
+        return csv.rows().stream().filter(r -> campaign.equals(r.get("campaign"))
+                && p.designPoint().equals(r.get("design_point")) && rep.equals(r.get("repetition"))).toList();
+    }
+}

@@ -1,0 +1,237 @@
+package dev.ctuner.sidecar.bench;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import dev.ctuner.common.protocol.message.ExperimentQuality;
+import dev.ctuner.common.protocol.message.ExperimentResult;
+import dev.ctuner.common.protocol.message.PhysicalDesign;
+import dev.ctuner.common.protocol.message.Versions;
+import dev.ctuner.common.protocol.message.WorkloadSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One cold, controlled measurement (the consistent-setup paper's "cold evaluation"): reset the node
+ * to an empty data directory, start it with the configuration, create a fresh keyspace and table,
+ * load the rows, flush, wait for compactions, warm up, then measure a fixed number of operations in
+ * a closed loop with a fixed number of requests in flight.
+ *
+ * <pre>{@code
+ * ExperimentRunner runner = new ExperimentRunner(node, ExperimentRunner.Setup.defaults(), "0.1.0");
+ * ExperimentRunner.Outcome o = runner.run("exp-1", Map.of("concurrent_writes", "64"), workload);
+ * System.out.println(o.result().throughputOpsPerSecond() + " ops/s, " + o.result().quality());
+ * }</pre>
+ *
+ * <p>A run is never silently kept when something went wrong: a node that does not start, failed
+ * loads or operations, or a node that died make it {@code FAULTED}; compactions that did not finish
+ * or CPU used by other processes during the measured window (a build, another benchmark: the machine
+ * has 2 cores) make it {@code NOISY}. The notes say why.
+ */
+public final class ExperimentRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
+
+    /**
+     * How runs are made, beside what the workload says (rows, operations, threads).
+     *
+     * @param keyspace          keyspace created fresh for every run
+     * @param warmUp            unmeasured run of the same workload before the measured one (JIT, caches)
+     * @param loaderInFlight    requests in flight while loading rows
+     * @param compactionTimeout how long to wait for compactions after the load's flush
+     * @param maxForeignCores   CPU that other processes may use during the measured window before the
+     *                          run is NOISY, in cores
+     * @param measureTimeout    the measured run stops here even if it has not done its operations
+     *                          (the run is then FAULTED)
+     */
+    public record Setup(String keyspace, Duration warmUp, int loaderInFlight, Duration compactionTimeout,
+            double maxForeignCores, Duration measureTimeout) {
+
+        public Setup {
+            if (warmUp.isNegative() || compactionTimeout.isNegative() || measureTimeout.isNegative() || measureTimeout.isZero()) {
+                throw new IllegalArgumentException("durations must not be negative");
+            }
+            if (loaderInFlight < 1) {
+                throw new IllegalArgumentException("loaderInFlight must be >= 1, got " + loaderInFlight);
+            }
+            if (!(maxForeignCores >= 0)) {
+                throw new IllegalArgumentException("maxForeignCores must be >= 0, got " + maxForeignCores);
+            }
+        }
+
+        public static Setup defaults() {
+            return new Setup("ctuner_experiment", Duration.ofSeconds(20), 64, Duration.ofMinutes(5), 0.10,
+                    Duration.ofMinutes(15));
+        }
+
+        public Setup withWarmUp(Duration warmUp) {
+            return new Setup(keyspace, warmUp, loaderInFlight, compactionTimeout, maxForeignCores, measureTimeout);
+        }
+
+        public Setup withMaxForeignCores(double cores) {
+            return new Setup(keyspace, warmUp, loaderInFlight, compactionTimeout, cores, measureTimeout);
+        }
+    }
+
+    /** The result as reported on the results topic, and the CPU use of the measured window. */
+    public record Outcome(ExperimentResult result, CpuMeter.Usage cpu) {
+    }
+
+    private final ExperimentNode node;
+    private final Setup setup;
+    private final String driverVersion;
+
+    public ExperimentRunner(ExperimentNode node, Setup setup, String driverVersion) {
+        this.node = node;
+        this.setup = setup;
+        this.driverVersion = driverVersion;
+    }
+
+    /**
+     * Runs one experiment. {@code configuration} holds knob name to value in cassandra.yaml spelling;
+     * table-scope knobs ({@link TableOptions#KNOBS}) go into the table's options, the rest into the yaml.
+     */
+    public Outcome run(String experimentId, Map<String, String> configuration, WorkloadSpec workload) {
+        Map<String, String> yaml = new TreeMap<>();
+        Map<String, String> table = new TreeMap<>();
+        configuration.forEach((k, v) -> (TableOptions.KNOBS.contains(k) ? table : yaml).put(k, v));
+        TableOptions options = TableOptions.of(table);
+        List<String> notes = new ArrayList<>();
+        Instant notRun = Instant.now();
+        try {
+            node.resetAndStart(yaml);
+        } catch (ExperimentNode.StartFailure e) {
+            notes.add("node did not start: " + e.getMessage());
+            return new Outcome(result(experimentId, configuration, workload, "unknown", notRun, notRun, null, notes),
+                    new CpuMeter.Usage(0, 0, 0, 0));
+        } catch (Exception e) {
+            notes.add("reset failed: " + e);
+            return new Outcome(result(experimentId, configuration, workload, "unknown", notRun, notRun, null, notes),
+                    new CpuMeter.Usage(0, 0, 0, 0));
+        }
+        try (CqlSession session = node.openSession()) {
+            String version = session.execute("SELECT release_version FROM system.local").one().getString(0);
+            Schema schema = new Schema(setup.keyspace());
+            schema.create(session, Replication.simple(1), options);
+            Loader.LoadResult loaded = new Loader(session, schema).load(workload.recordCount(), setup.loaderInFlight(),
+                    workload.seed(), DefaultConsistencyLevel.ONE);
+            if (loaded.failed() > 0) {
+                notes.add("load failed for " + loaded.failed() + " records: " + loaded.errorsByType());
+            }
+            node.flush(setup.keyspace());
+            if (!node.awaitCompactions(setup.compactionTimeout())) {
+                notes.add("compactions still pending " + setup.compactionTimeout().toSeconds() + " s after the load");
+            }
+            if (!setup.warmUp().isZero()) {
+                RunResult warm = new WorkloadDriver().run(session, spec(workload, workload.seed() + 1),
+                        Schedule.of(phase("warm-up", workload, StopCondition.duration(setup.warmUp()))));
+                log.info("{} warm-up: {} ops/s", experimentId, Math.round(warm.throughput()));
+            }
+            CpuMeter.Reading before = CpuMeter.read(node.pid(), ProcessHandle.current().pid());
+            RunResult measured = new WorkloadDriver().run(session, spec(workload, workload.seed() + 2),
+                    Schedule.of(phase("measured", workload,
+                            StopCondition.firstOf(workload.operationCount(), setup.measureTimeout()))));
+            CpuMeter.Usage cpu = CpuMeter.read(node.pid(), ProcessHandle.current().pid()).since(before);
+            judge(measured, cpu, workload, notes);
+            return new Outcome(result(experimentId, configuration, workload, version, measured.start(), measured.end(),
+                    measured, notes), cpu);
+        } catch (Exception e) {
+            notes.add("run failed: " + e);
+            Instant now = Instant.now();
+            return new Outcome(result(experimentId, configuration, workload, "unknown", now, now, null, notes),
+                    new CpuMeter.Usage(0, 0, 0, 0));
+        }
+    }
+
+    private void judge(RunResult measured, CpuMeter.Usage cpu, WorkloadSpec workload, List<String> notes) {
+        if (measured.errors() > 0) {
+            Map<String, Long> byType = new TreeMap<>();
+            measured.perOperation().values().forEach(s -> s.errorsByType().forEach((k, v) -> byType.merge(k, v, Long::sum)));
+            notes.add(measured.errors() + " operations failed: " + byType);
+        }
+        if (measured.operations() < workload.operationCount()) {
+            notes.add("stopped after " + measured.operations() + " of " + workload.operationCount()
+                    + " operations at the time limit " + setup.measureTimeout());
+        }
+        if (!node.isRunning()) {
+            notes.add("the node was not running after the measured window");
+        }
+        if (cpu.foreignCores() > setup.maxForeignCores()) {
+            notes.add(String.format(Locale.ROOT, "other processes used %.2f cores during the measured window (limit %.2f)",
+                    cpu.foreignCores(), setup.maxForeignCores()));
+        }
+    }
+
+    private ExperimentResult result(String id, Map<String, String> configuration, WorkloadSpec workload, String version,
+            Instant start, Instant end, RunResult measured, List<String> notes) {
+        Map<String, dev.ctuner.common.protocol.message.OperationStats> stats = new LinkedHashMap<>();
+        long operations = 0;
+        double throughput = 0;
+        if (measured != null) {
+            measured.perOperation().forEach((type, s) -> stats.put(type.name(),
+                    new dev.ctuner.common.protocol.message.OperationStats(s.count(),
+                            s.count() == 0 ? null : (double) s.p50Micros(),
+                            s.count() == 0 ? null : (double) s.p99Micros(), s.errors())));
+            operations = measured.successes();
+            throughput = measured.throughput();
+        }
+        return new ExperimentResult(id, configuration, workload, new PhysicalDesign(1, 1),
+                new Versions(version, driverVersion), node.hardware(), start, end, operations, throughput, stats,
+                quality(measured, notes), notes);
+    }
+
+    private static ExperimentQuality quality(RunResult measured, List<String> notes) {
+        if (notes.isEmpty()) {
+            return ExperimentQuality.OK;
+        }
+        boolean faulted = measured == null || notes.stream().anyMatch(n -> n.startsWith("load failed")
+                || n.contains("operations failed") || n.startsWith("stopped after") || n.startsWith("the node was not"));
+        return faulted ? ExperimentQuality.FAULTED : ExperimentQuality.NOISY;
+    }
+
+    private dev.ctuner.sidecar.bench.WorkloadSpec spec(WorkloadSpec workload, long seed) {
+        return dev.ctuner.sidecar.bench.WorkloadSpec.builder().keyspace(setup.keyspace())
+                .recordCount(workload.recordCount()).seed(seed).consistency(DefaultConsistencyLevel.ONE).build();
+    }
+
+    private Phase phase(String name, WorkloadSpec workload, StopCondition stop) {
+        return Phase.builder(name).stop(stop).mix(mix(workload)).keys(keys(workload))
+                .load(new LoadControl.ClosedLoop(workload.threads())).build();
+    }
+
+    /** The protocol's operation mix as the driver's (operations with proportion 0 left out). */
+    static OperationMix mix(WorkloadSpec w) {
+        OperationMix.Builder b = OperationMix.builder();
+        double[] p = {w.readProportion(), w.updateProportion(), w.insertProportion(), w.scanProportion(),
+            w.readModifyWriteProportion()};
+        OperationType[] t = {OperationType.READ, OperationType.UPDATE, OperationType.INSERT, OperationType.SCAN,
+            OperationType.READ_MODIFY_WRITE};
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] > 0) {
+                b.with(t[i], p[i]);
+            }
+        }
+        return b.build();
+    }
+
+    static KeyDistribution keys(WorkloadSpec w) {
+        switch (w.requestDistribution()) {
+            case UNIFORM:
+                return KeyDistribution.uniform();
+            case LATEST:
+                return KeyDistribution.latest();
+            case HOTSPOT:
+                return KeyDistribution.hotspot(0.2, 0.8);
+            case ZIPFIAN:
+            default:
+                return KeyDistribution.zipfian();
+        }
+    }
+}
