@@ -1,0 +1,85 @@
+package dev.ctuner.advisor.bench;
+
+import dev.ctuner.advisor.core.learning.FeatureEncoder;
+import dev.ctuner.advisor.core.learning.Sample;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.NodeFacts;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Command-line options of the benchmark mains: a CSV path, then {@code --name value} pairs. */
+final class BenchArgs {
+
+    private final String csv;
+    private final Map<String, String> options = new HashMap<>();
+
+    BenchArgs(String[] args, String usage) {
+        if (args.length == 0 || args[0].startsWith("--")) {
+            throw new IllegalArgumentException("usage: " + usage);
+        }
+        csv = args[0];
+        for (int i = 1; i < args.length; i += 2) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("expected --option value at '" + args[i] + "'; usage: " + usage);
+            }
+            options.put(args[i].substring(2), args[i + 1]);
+        }
+    }
+
+    String csv() {
+        return csv;
+    }
+
+    int integer(String name, int fallback) {
+        return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
+    }
+
+    long seed() {
+        return options.containsKey("seed") ? Long.parseLong(options.get("seed")) : 42L;
+    }
+
+    List<String> list(String name, String fallback) {
+        return Arrays.stream(options.getOrDefault(name, fallback).split(",")).map(String::trim)
+                .filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** The encoder: the knobs given by --knobs, else every knob that takes two or more values in the data. */
+    FeatureEncoder encoder(List<Sample> samples, KnobCatalog catalog) {
+        List<String> knobs = options.containsKey("knobs") ? list("knobs", "") : varyingKnobs(samples);
+        Sample first = samples.get(0);
+        NodeFacts facts = new NodeFacts(first.provenance().hardware().heapMiB(), first.provenance().hardware().cores(),
+                1, first.provenance().hardware().memoryMiB());
+        FeatureEncoder.EnumEncoding encoding = options.getOrDefault("enum", "one-hot").equals("ordinal")
+                ? FeatureEncoder.EnumEncoding.ORDINAL : FeatureEncoder.EnumEncoding.ONE_HOT;
+        return FeatureEncoder.of(catalog, facts, knobs, encoding);
+    }
+
+    static List<String> varyingKnobs(List<Sample> samples) {
+        Map<KnobName, Set<String>> seen = new HashMap<>();
+        for (Sample s : samples) {
+            s.configuration().values().forEach((k, v) -> seen.computeIfAbsent(k, x -> new HashSet<>()).add(v.text()));
+        }
+        List<String> knobs = new ArrayList<>();
+        new TreeSet<>(seen.keySet()).forEach(k -> {
+            if (seen.get(k).size() > 1) {
+                knobs.add(k.value());
+            }
+        });
+        return knobs;
+    }
+
+    /** Smile logs every tree at INFO; a benchmark prints its table only. */
+    static void quietLibraries() {
+        org.slf4j.Logger smile = org.slf4j.LoggerFactory.getLogger("smile");
+        if (smile instanceof ch.qos.logback.classic.Logger logback) {
+            logback.setLevel(ch.qos.logback.classic.Level.WARN);
+        }
+    }
+}
