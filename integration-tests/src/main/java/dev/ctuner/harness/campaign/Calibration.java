@@ -2,8 +2,6 @@ package dev.ctuner.harness.campaign;
 
 import dev.ctuner.advisor.core.experiment.SetupChooser;
 import dev.ctuner.advisor.core.experiment.Summary;
-import dev.ctuner.common.protocol.message.RequestDistribution;
-import dev.ctuner.common.protocol.message.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,22 +39,6 @@ public final class Calibration {
         }
     }
 
-    /** The setup being calibrated; starts from the paper's TS1_c shape with 8 requests in flight. */
-    record Setup(Placement placement, long operations, long rows, int threads) {
-        Setup with(Factor f, long level) {
-            switch (f) {
-                case PLACEMENT:
-                    return new Setup(Placement.values()[(int) level], operations, rows, threads);
-                case OPERATIONS:
-                    return new Setup(placement, level, rows, threads);
-                case ROWS:
-                    return new Setup(placement, operations, level, threads);
-                default:
-                    return new Setup(placement, operations, rows, (int) level);
-            }
-        }
-    }
-
     private final CampaignExecutor executor;
     private final ExperimentCsv csv;
     private final int repetitions;
@@ -71,8 +53,8 @@ public final class Calibration {
     }
 
     /** Runs (or resumes) every factor in turn and writes the report. */
-    void run(Path report) throws IOException, InterruptedException {
-        Setup setup = new Setup(Placement.SHARED, 100_000, 100_000, 8);
+    MeasurementSetup run(Path report) throws IOException, InterruptedException {
+        MeasurementSetup setup = new MeasurementSetup(Placement.SHARED, 100_000, 100_000, 8);
         StringBuilder md = new StringBuilder();
         for (Factor f : Factor.values()) {
             executor.runAll(points(f, setup));
@@ -108,9 +90,10 @@ public final class Calibration {
             Files.createDirectories(report.toAbsolutePath().getParent());
             Files.writeString(report, header(setup) + md);
         }
+        return setup;
     }
 
-    private String header(Setup s) {
+    private String header(MeasurementSetup s) {
         return "# Setup calibration on this machine\n\n"
                 + "The consistent-setup paper's procedure (operations, rows, threads; plus the placement of node and "
                 + "client on the 2 cores), default configuration, YCSB workload A (50% read, 50% update, zipfian), one "
@@ -124,25 +107,22 @@ public final class Calibration {
                 s.placement().name().toLowerCase(Locale.ROOT), s.operations(), s.rows(), s.threads());
     }
 
-    private List<Point> points(Factor f, Setup base) {
+    private List<Point> points(Factor f, MeasurementSetup base) {
         List<Point> points = new ArrayList<>();
         for (int rep = 0; rep < repetitions; rep++) {
             List<Long> order = new ArrayList<>(f.levels);
             Collections.shuffle(order, new Random(seed * 31 + rep * 7919L + f.ordinal()));
             for (long level : order) {
-                Setup s = base.with(f, level);
-                points.add(new Point(pointId(f, s), rep, Map.of(), ycsbA(s, seed + rep), s.placement()));
+                MeasurementSetup s = base.with(f, level);
+                points.add(new Point(pointId(f, s), rep, Map.of(), s.workload(0.5, seed + rep), s.placement()));
             }
         }
         return points;
     }
 
-    private static String pointId(Factor f, Setup s) {
+    private static String pointId(Factor f, MeasurementSetup s) {
         return f.name().toLowerCase(Locale.ROOT) + ":" + s.placement().name().toLowerCase(Locale.ROOT) + "-ops" + s.operations()
                 + "-rows" + s.rows() + "-t" + s.threads();
     }
 
-    static WorkloadSpec ycsbA(Setup s, long seed) {
-        return new WorkloadSpec(0.5, 0.5, 0, 0, 0, RequestDistribution.ZIPFIAN, s.rows(), s.operations(), s.threads(), seed);
-    }
 }

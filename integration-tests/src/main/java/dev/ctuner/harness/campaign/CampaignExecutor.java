@@ -26,6 +26,8 @@ public final class CampaignExecutor {
 
     /** Below this much CPU used by others the machine counts as quiet, in cores. */
     private static final double QUIET_CORES = 0.10;
+    /** A point that faulted this often is given up (a configuration that breaks runs keeps breaking them). */
+    static final int MAX_FAULTS = 2;
 
     private final ExperimentCassandra node;
     private final ExperimentRunner runner;
@@ -111,11 +113,16 @@ public final class CampaignExecutor {
         }
     }
 
-    /** Whether a point has an OK measurement, or no attempts left, or was refused by the node. */
+    /**
+     * Whether a point is done: it has an OK measurement, or the node refused its configuration, or it
+     * FAULTED {@value #MAX_FAULTS} times, or it has used {@code maxAttempts} attempts (NOISY ones count:
+     * a machine never quiet enough must not stall the campaign forever).
+     */
     boolean finished(Point p) throws IOException {
         List<Map<String, String>> rows = attempts(p);
         return rows.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))
                 || rows.size() >= maxAttempts
+                || rows.stream().filter(r -> ExperimentQuality.FAULTED.name().equals(r.get("quality"))).count() >= MAX_FAULTS
                 || rows.stream().anyMatch(r -> r.get("quality_notes").startsWith("node did not start"));
     }
 

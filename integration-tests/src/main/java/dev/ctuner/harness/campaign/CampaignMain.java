@@ -1,60 +1,162 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.experiment.DesignPoint;
+import dev.ctuner.advisor.core.experiment.InterleavedPairs;
+import dev.ctuner.advisor.core.experiment.ScreeningDesign;
+import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.NodeFacts;
 import dev.ctuner.harness.ExperimentCassandra;
 import dev.ctuner.harness.ServerRuntime;
 import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
- * Measurement campaigns on a real node of this machine (127.0.0.9, away from the test ring).
+ * Measurement campaigns on a real node of this machine (127.0.0.9, away from the test ring). Each
+ * appends to its CSV under docs/data/ as it goes, resumes where it stopped, and rewrites its report
+ * under docs/benchmarks/ from the data.
  *
  * <pre>
- * scripts/campaign.sh calibrate [--repetitions 5]
+ * scripts/campaign.sh calibrate  [--repetitions 5]
+ * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...]
+ * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
+ * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
  * </pre>
- *
- * Every campaign appends to its CSV under docs/data/ as it goes and resumes where it stopped.
  */
 public final class CampaignMain {
+
+    /** Screening knobs: the union of the papers' key knobs that can matter on one node. */
+    static final List<String> SCREENING_KNOBS = List.of("concurrent_reads", "concurrent_writes",
+            "concurrent_compactors", "compaction_throughput", "memtable_heap_space", "memtable_cleanup_threshold",
+            "memtable_flush_writers", "memtable_allocation_type", "commitlog_sync", "key_cache_size", "trickle_fsync",
+            "compaction.class", "compression.class", "compression.chunk_length_in_kb");
+    static final String USAGE = """
+            usage: scripts/campaign.sh CAMPAIGN [OPTIONS]
+              calibrate  [--repetitions 5]
+              screening  [--repetitions 2] [--knobs a,b,...]
+              training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
+              validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
+            common: [--seed 1] [--max-attempts 8]""";
 
     private CampaignMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0) {
-            System.err.println("usage: campaign.sh calibrate [--repetitions N] [--seed S]");
+        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate").contains(args[0])) {
+            System.err.println(USAGE);
             System.exit(2);
         }
         String command = args[0];
-        int repetitions = intOption(args, "--repetitions", 5);
-        long seed = intOption(args, "--seed", 1);
+        long seed = Long.parseLong(option(args, "--seed", "1"));
+        int maxAttempts = Integer.parseInt(option(args, "--max-attempts", "8"));
         Path root = Path.of(System.getProperty("project.root", ".")).toAbsolutePath().normalize();
+        KnobCatalog catalog = KnobCatalog.cassandra50();
         ServerRuntime runtime = ServerRuntime.locate(root);
         try (ExperimentCassandra node = ExperimentCassandra.prepare(runtime, root.resolve("run/experiments"), "1G", null)) {
             ExperimentRunner runner = new ExperimentRunner(node, ExperimentRunner.Setup.defaults(), "ctuner-driver-0.1.0");
+            NodeFacts facts = new NodeFacts(node.hardware().heapMiB(), node.hardware().cores(), 1, node.hardware().memoryMiB());
             switch (command) {
                 case "calibrate": {
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/calibration.csv"), List.of());
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", 3, c -> Map.of());
-                    new Calibration(executor, csv, repetitions, seed).run(root.resolve("docs/benchmarks/calibration.md"));
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", maxAttempts, c -> Map.of());
+                    int reps = Integer.parseInt(option(args, "--repetitions", "5"));
+                    new Calibration(executor, csv, reps, seed).run(root.resolve("docs/benchmarks/calibration.md")).save(root);
                     break;
                 }
-                default:
-                    System.err.println("unknown campaign '" + command + "'; known: calibrate");
-                    System.exit(2);
+                case "screening": {
+                    List<String> knobs = list(option(args, "--knobs", String.join(",", SCREENING_KNOBS)));
+                    int reps = Integer.parseInt(option(args, "--repetitions", "2"));
+                    MeasurementSetup setup = MeasurementSetup.load(root);
+                    ScreeningDesign design = ScreeningDesign.of(catalog, knobs, facts);
+                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/screening.csv"), knobs);
+                    List<Point> points = new ArrayList<>();
+                    for (int rep = 0; rep < reps; rep++) {
+                        List<DesignPoint> order = new ArrayList<>(design.points());
+                        Collections.shuffle(order, new Random(seed * 7919 + rep));
+                        for (DesignPoint d : order) {
+                            points.add(new Point(d.id(), rep, d.configuration(), setup.workload(0.5, seed + rep), setup.placement()));
+                        }
+                    }
+                    new CampaignExecutor(node, runner, csv, "screening", maxAttempts, new KnobColumns(catalog, facts, knobs))
+                            .runAll(points);
+                    new ScreeningReport(catalog, knobs, design).write(csv.file(), root.resolve("docs/benchmarks/screening.md"));
+                    break;
+                }
+                case "training": {
+                    List<String> knobs = list(required(args, "--knobs"));
+                    int count = Integer.parseInt(option(args, "--configurations", "34"));
+                    double[] ratios = Arrays.stream(option(args, "--read-ratios", "0,0.2,0.4,0.6,0.8,1").split(","))
+                            .mapToDouble(Double::parseDouble).toArray();
+                    MeasurementSetup setup = MeasurementSetup.load(root);
+                    TrainingDesign design = TrainingDesign.of(catalog, knobs, facts, count, new SplittableRandom(seed));
+                    List<Point> points = new ArrayList<>();
+                    for (DesignPoint c : design.configurations()) {
+                        for (double rr : ratios) {
+                            points.add(new Point(c.id() + "@rr" + rr, 0, c.configuration(),
+                                    setup.workload(rr, seed + points.size()), setup.placement()));
+                        }
+                    }
+                    Collections.shuffle(points, new Random(seed));
+                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/training.csv"), knobs);
+                    new CampaignExecutor(node, runner, csv, "training", maxAttempts, new KnobColumns(catalog, facts, knobs))
+                            .runAll(points);
+                    new HeadroomReport(knobs, design).write(csv.file(), root.resolve("docs/benchmarks/headroom.md"));
+                    break;
+                }
+                default: {
+                    String name = required(args, "--name");
+                    if (!name.matches("[a-z0-9-]+")) {
+                        throw new IllegalArgumentException("--name must be lower-case letters, digits and '-'");
+                    }
+                    Map<String, String> a = KnobColumns.parseConfiguration(option(args, "--a", ""));
+                    Map<String, String> b = KnobColumns.parseConfiguration(required(args, "--b"));
+                    int pairs = Integer.parseInt(option(args, "--pairs", "10"));
+                    double read = Double.parseDouble(option(args, "--read", "0.5"));
+                    KnobColumns.requireValid(catalog, facts, a);
+                    KnobColumns.requireValid(catalog, facts, b);
+                    MeasurementSetup setup = MeasurementSetup.load(root);
+                    List<String> knobs = KnobColumns.union(a, b);
+                    List<Point> points = new ArrayList<>();
+                    for (InterleavedPairs.Run run : InterleavedPairs.order(pairs)) {
+                        points.add(new Point(run.a() ? "A" : "B", run.repetition(), run.a() ? a : b,
+                                setup.workload(read, seed + run.repetition()), setup.placement()));
+                    }
+                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/validation-" + name + ".csv"), knobs);
+                    new CampaignExecutor(node, runner, csv, "validation-" + name, maxAttempts,
+                            new KnobColumns(catalog, facts, knobs)).runAll(points);
+                    new ValidationReport(name, a, b, read, args).write(csv.file(),
+                            root.resolve("docs/benchmarks/validation-" + name + ".md"));
+                }
             }
-        } finally {
-            Placement.SHARED.getClass(); // the node is stopped by close(); this JVM's pinning ends with it
         }
     }
 
-    private static int intOption(String[] args, String name, int fallback) {
+    static List<String> list(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static String option(String[] args, String name, String fallback) {
         for (int i = 0; i < args.length - 1; i++) {
             if (args[i].equals(name)) {
-                return Integer.parseInt(args[i + 1]);
+                return args[i + 1];
             }
         }
         return fallback;
+    }
+
+    private static String required(String[] args, String name) {
+        String v = option(args, name, null);
+        if (v == null) {
+            System.err.println("missing " + name + "\n" + USAGE);
+            System.exit(2);
+        }
+        return v;
     }
 }

@@ -1,0 +1,76 @@
+package dev.ctuner.harness.campaign;
+
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.Knob;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.catalog.ValidationReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The effective value of each knob column for a configuration: the value given, else the catalog's
+ * default on this node (so a row never leaves a knob blank).
+ */
+final class KnobColumns implements Function<Map<String, String>, Map<String, String>> {
+
+    private final KnobCatalog catalog;
+    private final NodeFacts facts;
+    private final List<String> knobs;
+
+    KnobColumns(KnobCatalog catalog, NodeFacts facts, List<String> knobs) {
+        this.catalog = catalog;
+        this.facts = facts;
+        this.knobs = List.copyOf(knobs);
+    }
+
+    @Override
+    public Map<String, String> apply(Map<String, String> configuration) {
+        ValidationReport report = requireValid(catalog, facts, configuration);
+        Configuration effective = catalog.effective(report.parsed(), facts);
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String k : knobs) {
+            Knob knob = catalog.lookup(k).orElseThrow();
+            values.put(k, effective.get(knob.name()).map(knob::format).orElse(""));
+        }
+        return values;
+    }
+
+    /** Validates a configuration against the catalog (every knob opted in) and fails with every error. */
+    static ValidationReport requireValid(KnobCatalog catalog, NodeFacts facts, Map<String, String> configuration) {
+        Set<KnobName> all = catalog.knobs().stream().map(Knob::name).collect(Collectors.toSet());
+        ValidationReport report = catalog.validate(configuration, Configuration.EMPTY, facts, all);
+        if (!report.errors().isEmpty()) {
+            throw new IllegalArgumentException("invalid configuration " + configuration + ": " + report.errors());
+        }
+        return report;
+    }
+
+    /** {@code k=v;k=v} to a map (empty text: the defaults). */
+    static Map<String, String> parseConfiguration(String text) {
+        Map<String, String> config = new LinkedHashMap<>();
+        for (String part : text.split(";")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("'" + part + "' is not knob=value");
+            }
+            config.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+        }
+        return config;
+    }
+
+    static List<String> union(Map<String, String> a, Map<String, String> b) {
+        Set<String> names = new TreeSet<>(a.keySet());
+        names.addAll(b.keySet());
+        return List.copyOf(names);
+    }
+}

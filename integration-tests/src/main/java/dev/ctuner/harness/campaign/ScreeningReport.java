@@ -1,0 +1,90 @@
+package dev.ctuner.harness.campaign;
+
+import dev.ctuner.advisor.core.experiment.ScreeningDesign;
+import dev.ctuner.advisor.core.learning.AnovaResult;
+import dev.ctuner.advisor.core.learning.ImportanceRanking;
+import dev.ctuner.advisor.core.learning.KnobEffect;
+import dev.ctuner.advisor.core.learning.KnobImportance;
+import dev.ctuner.advisor.core.learning.Sample;
+import dev.ctuner.advisor.core.learning.Target;
+import dev.ctuner.advisor.data.CsvReadResult;
+import dev.ctuner.advisor.data.ExperimentCsvReader;
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.NodeFacts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** docs/benchmarks/screening.md from the screening CSV: one-way ANOVA per knob, ranked, top-k. */
+final class ScreeningReport {
+
+    private final KnobCatalog catalog;
+    private final List<String> knobs;
+    private final ScreeningDesign design;
+
+    ScreeningReport(KnobCatalog catalog, List<String> knobs, ScreeningDesign design) {
+        this.catalog = catalog;
+        this.knobs = knobs;
+        this.design = design;
+    }
+
+    void write(Path csv, Path report) throws IOException {
+        CsvReadResult data = new ExperimentCsvReader(catalog).read(csv);
+        List<Sample> samples = data.samples();
+        StringBuilder md = new StringBuilder("# Knob importance screening (one knob at a time)\n\n");
+        md.append("Real Cassandra 5.0.9 node on this machine, YCSB-style read/update 50/50 workload, zipfian keys, the "
+                + "calibrated setup (`docs/data/setup.properties`). Every knob varied alone with the others at "
+                + "their defaults: every choice, or 4 values spread over a numeric domain (RAFIKI's procedure), each "
+                + "point measured " + "cold, in a shuffled order per repetition.\n\n");
+        md.append("Regenerate: `scripts/campaign.sh screening` (data: `docs/data/screening.csv`).\n\n");
+        md.append(String.format(Locale.ROOT, "Rows: %d OK samples, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
+                samples.size(), data.rejected().size()));
+        if (samples.isEmpty()) {
+            Files.writeString(report, md);
+            return;
+        }
+        Sample first = samples.get(0);
+        NodeFacts facts = new NodeFacts(first.provenance().hardware().heapMiB(), first.provenance().hardware().cores(), 1,
+                first.provenance().hardware().memoryMiB());
+        Configuration baseline = catalog.effective(Configuration.EMPTY, facts);
+        List<KnobName> names = knobs.stream().map(k -> catalog.lookup(k).orElseThrow().name()).toList();
+        for (Target target : Target.values()) {
+            ImportanceRanking ranking = KnobImportance.screen(samples, baseline, names, target);
+            md.append("## ").append(target.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("\n\n")
+                    .append("| rank | knob | levels | samples | spread of level means | F | p | eta² |\n|---|---|---|---|---|---|---|---|\n");
+            int rank = 1;
+            for (KnobEffect e : ranking.effects()) {
+                if (e.anova().isPresent()) {
+                    AnovaResult a = e.anova().get();
+                    md.append(String.format(Locale.ROOT, "| %d | %s | %d | %d | %.4g | %.2f | %.3g | %.2f |%n", rank++,
+                            e.knob().value(), e.levels(), e.samples(), a.spreadOfMeans(), a.fStatistic(), a.pValue(),
+                            a.etaSquared()));
+                } else {
+                    md.append(String.format(Locale.ROOT, "| - | %s | %d | %d | untestable: %s | | | |%n", e.knob().value(),
+                            e.levels(), e.samples(), e.untestableBecause().orElse("")));
+                }
+            }
+            md.append("\nTop-k at the largest drop (at least 5): **").append(String.join(", ",
+                    ranking.topK(5).stream().map(KnobName::value).toList())).append("**\n\n");
+        }
+        md.append("## Level means (throughput, ops/s)\n\n| point | OK runs | mean | min | max |\n|---|---|---|---|---|\n");
+        Map<String, List<Double>> byPoint = new java.util.TreeMap<>();
+        for (Sample s : samples) {
+            byPoint.computeIfAbsent(s.provenance().designPoint(), k -> new java.util.ArrayList<>()).add(s.measured().throughput());
+        }
+        byPoint.forEach((point, values) -> md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f |%n", point,
+                values.size(), values.stream().mapToDouble(Double::doubleValue).average().orElse(0),
+                values.stream().mapToDouble(Double::doubleValue).min().orElse(0),
+                values.stream().mapToDouble(Double::doubleValue).max().orElse(0))));
+        if (!design.leftOut().isEmpty()) {
+            md.append("\nLeft out of the design (refused by the catalog's constraints):\n\n");
+            design.leftOut().forEach(l -> md.append("- ").append(l).append("\n"));
+        }
+        Files.writeString(report, md);
+    }
+}
