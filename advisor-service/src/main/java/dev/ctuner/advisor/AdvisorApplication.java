@@ -4,8 +4,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * The central advisor service. Learning, planning and rollout (issues 6 to 8) are not built yet:
- * this application only boots.
+ * The central advisor service: REST API over recommendations and rollouts (api/), their store
+ * (store/, H2 file database under ./data by default) and the pure core (core/: safety planner,
+ * lifecycle tables, vetting gates). Not built yet: learning and search, ingest from Kafka, and
+ * the rollout orchestrator that acts on the persisted rollout state.
  */
 @SpringBootApplication
 public class AdvisorApplication {

@@ -2,19 +2,48 @@ package dev.ctuner.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
+/** Boots with the shipped defaults, only with ./data moved to a temporary directory. */
 @SpringBootTest
+@ExtendWith(OutputCaptureExtension.class)
 class AdvisorApplicationTest {
+
+    static Path data;
 
     @Autowired
     ApplicationContext context;
 
+    @DynamicPropertySource
+    static void dataElsewhere(DynamicPropertyRegistry registry) throws Exception {
+        data = Files.createTempDirectory("advisor-boot-test");
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + data.resolve("advisor").toAbsolutePath());
+        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> data.resolve("initial-admin-password").toString());
+    }
+
     @Test
     void bootsWithItsDefaults() {
         assertThat(context.getBean(AdvisorApplication.class)).isNotNull();
+    }
+
+    @Test
+    void withoutUsersAnAdminPasswordIsWrittenOwnerOnlyAndNeverLogged(CapturedOutput output) throws Exception {
+        Path file = data.resolve("initial-admin-password");
+        String password = Files.readString(file).strip();
+        assertThat(password).hasSizeGreaterThanOrEqualTo(32);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        // the context started inside this capture (its own configuration), so its log is here
+        assertThat(output.getAll()).contains("signs in with the password in").doesNotContain(password);
     }
 }

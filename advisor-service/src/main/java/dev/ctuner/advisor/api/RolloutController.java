@@ -1,0 +1,80 @@
+package dev.ctuner.advisor.api;
+
+import dev.ctuner.advisor.api.ApiRequests.Decision;
+import dev.ctuner.advisor.api.ApiRequests.StartRollout;
+import dev.ctuner.advisor.api.ApiViews.RolloutView;
+import dev.ctuner.advisor.core.safety.PlanRequest;
+import dev.ctuner.advisor.rollout.RolloutService;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.common.protocol.NodeId;
+import jakarta.validation.Valid;
+import java.net.URI;
+import java.security.Principal;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Rollouts: start one for an approved recommendation, read its progress per node, pause, resume,
+ * abort. These endpoints only change the persisted state; the orchestrator that sends commands
+ * to the nodes according to it is not built yet, so a RUNNING rollout does not advance by itself.
+ *
+ * <pre>
+ * POST /api/recommendations/{id}/rollouts
+ * {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"}, ...], "keyspaces":[{"name":"shop","replication":{"dc1":3},
+ *  "consistency":"QUORUM"}], "canaryFirst":true, "comment":"go"}
+ * </pre>
+ */
+@RestController
+public class RolloutController {
+
+    private final RolloutService service;
+
+    public RolloutController(RolloutService service) {
+        this.service = service;
+    }
+
+    @PostMapping("/api/recommendations/{id}/rollouts")
+    public ResponseEntity<RolloutView> start(@PathVariable UUID id, @Valid @RequestBody StartRollout body, Principal who) {
+        PlanRequest request = PlanRequest.allNodes(RingDescriptions.toRing(body));
+        if (body.canary() != null && !body.canary().isBlank()) {
+            request = request.withCanary(new NodeId(body.canary()));
+        } else if (Boolean.TRUE.equals(body.canaryFirst())) {
+            request = request.withCanaryFirst();
+        }
+        if (Boolean.TRUE.equals(body.aggressive())) {
+            request = request.withAggressive();
+        }
+        Rollout r = service.start(id, request, who.getName(), body.comment());
+        return ResponseEntity.created(URI.create("/api/rollouts/" + r.id())).body(view(r));
+    }
+
+    @GetMapping("/api/rollouts/{id}")
+    public RolloutView get(@PathVariable UUID id) {
+        return view(service.get(id));
+    }
+
+    @PostMapping("/api/rollouts/{id}/pause")
+    public RolloutView pause(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        return view(service.pause(id, who.getName(), body.comment()));
+    }
+
+    @PostMapping("/api/rollouts/{id}/resume")
+    public RolloutView resume(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        return view(service.resume(id, who.getName(), body.comment()));
+    }
+
+    @PostMapping("/api/rollouts/{id}/abort")
+    public RolloutView abort(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        return view(service.abort(id, who.getName(), body.comment()));
+    }
+
+    private RolloutView view(Rollout r) {
+        return RolloutView.of(r, service.auditTrail(r.id()));
+    }
+
+}

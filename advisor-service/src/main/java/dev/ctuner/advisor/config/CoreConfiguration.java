@@ -1,0 +1,35 @@
+package dev.ctuner.advisor.config;
+
+import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
+import dev.ctuner.advisor.core.vetting.Vetting;
+import dev.ctuner.common.catalog.KnobCatalog;
+import java.time.Clock;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The pure core's objects as beans, and the one clock the adapters read. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({VettingProperties.class, AdvisorSecurityProperties.class})
+public class CoreConfiguration {
+
+    @Bean
+    KnobCatalog knobCatalog() {
+        return KnobCatalog.cassandra50();
+    }
+
+    @Bean
+    Vetting vetting(KnobCatalog catalog) {
+        return Vetting.standard(catalog);
+    }
+
+    @Bean
+    SafeRoundPlanner safeRoundPlanner() {
+        return new SafeRoundPlanner();
+    }
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,0 +1,11 @@
+package dev.ctuner.advisor.core.safety;
+
+/** How a rollout plan was found. */
+public enum PlanMethod {
+    /** Exhaustive search over all safe node sets: the fewest rounds possible. */
+    EXACT,
+    /** Whole racks (failure domains) per round, merged where safe, as cass-operator rolls racks. */
+    RACK_AT_A_TIME,
+    /** First-fit of nodes into rounds over several node orders; the best one kept. */
+    GREEDY
+}

@@ -1,0 +1,117 @@
+package dev.ctuner.advisor.recommendation;
+
+import dev.ctuner.advisor.config.VettingProperties;
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.Transition;
+import dev.ctuner.advisor.core.vetting.Candidate;
+import dev.ctuner.advisor.core.vetting.CatalogGate;
+import dev.ctuner.advisor.core.vetting.GateFailure;
+import dev.ctuner.advisor.core.vetting.Vetting;
+import dev.ctuner.advisor.core.vetting.VettingReport;
+import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.advisor.store.Origin;
+import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.advisor.store.RecommendationStore;
+import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.protocol.ClusterId;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Submitting, vetting, approving and rejecting recommendations; every move goes through
+ * {@link RecommendationState#TABLE} and is stored with its audit record in one transaction.
+ *
+ * <pre>{@code
+ * Recommendation r = service.submit(submission, "alice");  // VETTED, or REJECTED with the failed gates
+ * service.approve(r.id(), "bob", "fits the maintenance window");
+ * }</pre>
+ */
+@Service
+public class RecommendationService {
+
+    /** The actor named in audit records of automatic vetting. */
+    public static final String VETTING_ACTOR = "vetting";
+
+    private final RecommendationStore store;
+    private final Vetting vetting;
+    private final CatalogGate catalogGate;
+    private final VettingProperties properties;
+    private final Clock clock;
+
+    public RecommendationService(RecommendationStore store, Vetting vetting, KnobCatalog catalog,
+                                 VettingProperties properties, Clock clock) {
+        this.store = store;
+        this.vetting = vetting;
+        this.catalogGate = new CatalogGate(catalog);
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /**
+     * Stores an operator's configuration as PROPOSED and vets it at once: VETTED when every gate
+     * passes, else REJECTED with every failed reason in the audit trail.
+     *
+     * @throws InvalidSettingsException when the catalog refuses the settings; nothing is stored
+     */
+    @Transactional
+    public Recommendation submit(Submission submission, String actor) {
+        // the operator's current configuration is not known until ingest exists: validate against defaults
+        Candidate candidate = new Candidate(submission.settings(), Configuration.EMPTY,
+                properties.nodeFacts().toNodeFacts(), submission.optedIn(), Optional.empty());
+        List<GateFailure> invalid = catalogGate.check(candidate, properties.policy());
+        if (!invalid.isEmpty()) {
+            throw new InvalidSettingsException(invalid);
+        }
+        VettingReport report = vetting.vet(candidate, properties.policy());
+        Instant now = clock.instant();
+        Recommendation proposed = new Recommendation(UUID.randomUUID(), submission.clusterId(),
+                RecommendationState.PROPOSED, Origin.OPERATOR, submission.settings(), submission.comment(),
+                report.tier(), Optional.empty(), now, now, 0);
+        store.insert(proposed, new AuditEntry<>(Optional.empty(), RecommendationState.PROPOSED, actor, now,
+                "submitted: " + submission.comment()));
+        RecommendationState verdict = report.passed() ? RecommendationState.VETTED : RecommendationState.REJECTED;
+        return store.move(proposed, RecommendationState.TABLE.move(proposed.state(), verdict, VETTING_ACTOR, now,
+                report.summary()));
+    }
+
+    @Transactional
+    public Recommendation approve(UUID id, String actor, String comment) {
+        return move(id, RecommendationState.APPROVED, actor, comment);
+    }
+
+    @Transactional
+    public Recommendation reject(UUID id, String actor, String comment) {
+        return move(id, RecommendationState.REJECTED, actor, comment);
+    }
+
+    /** Makes any move the table allows; the rollout service uses it for ROLLING_OUT and what follows. */
+    @Transactional
+    public Recommendation move(UUID id, RecommendationState to, String actor, String reason) {
+        Recommendation current = get(id);
+        Transition<RecommendationState> t = RecommendationState.TABLE.move(current.state(), to, actor, clock.instant(), reason);
+        return store.move(current, t);
+    }
+
+    @Transactional(readOnly = true)
+    public Recommendation get(UUID id) {
+        return store.find(id).orElseThrow(() -> new NotFoundException("recommendation", id));
+    }
+
+    @Transactional(readOnly = true)
+    public List<AuditEntry<RecommendationState>> auditTrail(UUID id) {
+        get(id);
+        return store.auditTrail(id);
+    }
+
+    @Transactional(readOnly = true)
+    public List<Recommendation> list(Optional<ClusterId> cluster, Optional<RecommendationState> state, int limit) {
+        return store.list(cluster, state, limit);
+    }
+}

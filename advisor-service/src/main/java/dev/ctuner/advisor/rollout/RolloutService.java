@@ -1,0 +1,138 @@
+package dev.ctuner.advisor.rollout;
+
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.lifecycle.Transition;
+import dev.ctuner.advisor.core.safety.PlanRequest;
+import dev.ctuner.advisor.core.safety.PlanResult;
+import dev.ctuner.advisor.core.safety.Round;
+import dev.ctuner.advisor.core.safety.RolloutPlan;
+import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.NodeStep;
+import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.advisor.store.RolloutStore;
+import dev.ctuner.common.protocol.NodeId;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Starts, pauses, resumes and aborts rollouts by changing their persisted state only. Nothing is
+ * sent to any node yet: the orchestrator that reads this state and dispatches signed commands
+ * round by round comes later (issue 7, second part).
+ *
+ * <pre>{@code
+ * Rollout r = service.start(recommendationId, PlanRequest.allNodes(ring).withCanaryFirst(), "alice", "go");
+ * service.pause(r.id(), "alice", "traffic peak");
+ * }</pre>
+ */
+@Service
+public class RolloutService {
+
+    private final RolloutStore store;
+    private final RecommendationService recommendations;
+    private final SafeRoundPlanner planner;
+    private final Clock clock;
+
+    public RolloutService(RolloutStore store, RecommendationService recommendations, SafeRoundPlanner planner, Clock clock) {
+        this.store = store;
+        this.recommendations = recommendations;
+        this.planner = planner;
+        this.clock = clock;
+    }
+
+    /**
+     * Plans the rounds for an APPROVED recommendation and records a RUNNING rollout with every node
+     * PENDING; the recommendation moves to ROLLING_OUT.
+     *
+     * @throws dev.ctuner.advisor.core.lifecycle.IllegalTransitionException when it is not APPROVED
+     * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive)
+     */
+    @Transactional
+    public Rollout start(UUID recommendationId, PlanRequest request, String actor, String comment) {
+        RecommendationState state = recommendations.get(recommendationId).state();
+        RecommendationState.TABLE.move(state, RecommendationState.ROLLING_OUT, actor, clock.instant(), comment);
+        PlanResult result = planner.plan(request);
+        if (result instanceof PlanResult.Refused refused) {
+            throw new PlanRefusedException(refused.reasons());
+        }
+        RolloutPlan plan = ((PlanResult.Planned) result).plan();
+        recommendations.move(recommendationId, RecommendationState.ROLLING_OUT, actor, comment);
+        Instant now = clock.instant();
+        List<NodeStep> steps = new ArrayList<>();
+        for (Round round : plan.rounds()) {
+            for (NodeId node : round.nodes()) {
+                Optional<String> risk = round.isSafe() ? Optional.empty()
+                        : Optional.of("aggressive round: " + String.join("; ", round.availabilityRisks()));
+                steps.add(new NodeStep(node, round.index(), round.canary(), NodeStepStatus.PENDING, Optional.empty(),
+                        Optional.empty(), now, risk, 0));
+            }
+        }
+        Rollout rollout = new Rollout(UUID.randomUUID(), recommendationId, RolloutState.RUNNING, 0, plan.size(),
+                plan.method(), plan.aggressive(), now, now, 0, steps);
+        store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
+                "started: " + comment + " (" + plan.size() + " rounds, " + plan.method()
+                        + (plan.optimal() ? ", fewest possible" : ", lower bound " + plan.lowerBound())
+                        + (plan.aggressive() ? ", AGGRESSIVE: some rounds break a consistency level" : "") + ")"));
+        return get(rollout.id());
+    }
+
+    @Transactional
+    public Rollout pause(UUID id, String actor, String comment) {
+        return move(id, RolloutState.PAUSED, actor, comment);
+    }
+
+    @Transactional
+    public Rollout resume(UUID id, String actor, String comment) {
+        return move(id, RolloutState.RUNNING, actor, comment);
+    }
+
+    /**
+     * Stops a rollout for good: nodes not yet started are SKIPPED and the recommendation FAILED.
+     * Nodes already changed keep their status; rolling them back is the orchestrator's job.
+     */
+    @Transactional
+    public Rollout abort(UUID id, String actor, String comment) {
+        Rollout aborted = move(id, RolloutState.ABORTED, actor, comment);
+        Instant now = clock.instant();
+        for (NodeStep step : aborted.steps()) {
+            if (step.status() == NodeStepStatus.PENDING) {
+                store.moveStep(id, step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.SKIPPED, actor, now,
+                        "rollout aborted: " + comment));
+            }
+        }
+        RecommendationState recState = recommendations.get(aborted.recommendationId()).state();
+        if (recState == RecommendationState.ROLLING_OUT) {
+            recommendations.move(aborted.recommendationId(), RecommendationState.FAILED, actor,
+                    "rollout " + id + " aborted: " + comment);
+        }
+        return get(id);
+    }
+
+    @Transactional(readOnly = true)
+    public Rollout get(UUID id) {
+        return store.find(id).orElseThrow(() -> new NotFoundException("rollout", id));
+    }
+
+    @Transactional(readOnly = true)
+    public List<AuditEntry<RolloutState>> auditTrail(UUID id) {
+        get(id);
+        return store.auditTrail(id);
+    }
+
+    private Rollout move(UUID id, RolloutState to, String actor, String comment) {
+        Rollout current = get(id);
+        Transition<RolloutState> t = RolloutState.TABLE.move(current.state(), to, actor, clock.instant(), comment);
+        store.move(current, t);
+        return get(id);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.ctuner.advisor.store;
+
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.lifecycle.Transition;
+import dev.ctuner.advisor.core.safety.PlanMethod;
+import dev.ctuner.common.protocol.NodeId;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Rollouts, their audit trail and their per-node steps: the persisted state machine the rollout
+ * orchestrator (not built yet) will drive. Updates are conditional on the version read.
+ *
+ * <pre>{@code
+ * rollouts.insert(rollout, created);
+ * rollouts.moveStep(rolloutId, step, Transition..., "drained and restarted");
+ * }</pre>
+ */
+@Repository
+public class RolloutStore {
+
+    private final JdbcClient jdbc;
+
+    public RolloutStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public void insert(Rollout r, AuditEntry<RolloutState> created) {
+        jdbc.sql("""
+                insert into rollout (id, recommendation_id, state, current_round, total_rounds, plan_method, aggressive,
+                    created_at, updated_at, version)
+                values (:id, :rec, :state, :round, :total, :method, :aggressive, :created, :updated, :version)""")
+                .param("id", r.id().toString()).param("rec", r.recommendationId().toString())
+                .param("state", r.state().name()).param("round", r.currentRound()).param("total", r.totalRounds())
+                .param("method", r.method().name()).param("aggressive", r.aggressive())
+                .param("created", Times.bind(r.createdAt())).param("updated", Times.bind(r.updatedAt()))
+                .param("version", r.version())
+                .update();
+        for (NodeStep s : r.steps()) {
+            jdbc.sql("""
+                    insert into rollout_node_step (rollout_id, node_id, round_index, canary, status, started_at,
+                        finished_at, updated_at, message, version)
+                    values (:id, :node, :round, :canary, :status, :started, :finished, :updated, :message, :version)""")
+                    .param("id", r.id().toString()).param("node", s.nodeId().value()).param("round", s.round())
+                    .param("canary", s.canary()).param("status", s.status().name())
+                    .param("started", Times.bind(s.startedAt().orElse(null)))
+                    .param("finished", Times.bind(s.finishedAt().orElse(null)))
+                    .param("updated", Times.bind(s.updatedAt())).param("message", s.message().orElse(null))
+                    .param("version", s.version())
+                    .update();
+        }
+        audit(r.id(), created);
+    }
+
+    /** Stores a move of the rollout's state with its audit record. */
+    public Rollout move(Rollout before, Transition<RolloutState> t) {
+        Rollout after = before.moved(t.to(), t.at());
+        int updated = jdbc.sql("""
+                update rollout set state = :state, updated_at = :at, version = :next
+                where id = :id and version = :version and state = :from""")
+                .param("state", t.to().name()).param("at", Times.bind(t.at())).param("next", after.version())
+                .param("id", before.id().toString()).param("version", before.version()).param("from", t.from().name())
+                .update();
+        if (updated != 1) {
+            throw new ConcurrentUpdateException("rollout", before.id(), before.version());
+        }
+        audit(before.id(), new AuditEntry<>(Optional.of(t.from()), t.to(), t.actor(), t.at(), t.reason()));
+        return after;
+    }
+
+    /** Moves one node's step; APPLYING stamps the start, a final status the end. */
+    public void moveStep(UUID rolloutId, NodeStep before, Transition<NodeStepStatus> t) {
+        boolean starts = t.to() == NodeStepStatus.APPLYING;
+        boolean ends = NodeStepStatus.TABLE.isFinal(t.to()) || t.to() == NodeStepStatus.VERIFIED
+                || t.to() == NodeStepStatus.FAILED;
+        Instant started = starts ? t.at() : before.startedAt().orElse(null);
+        Instant finished = ends ? t.at() : before.finishedAt().orElse(null);
+        int updated = jdbc.sql("""
+                update rollout_node_step set status = :status, started_at = :started, finished_at = :finished,
+                    updated_at = :at, message = :message, version = :next
+                where rollout_id = :id and node_id = :node and version = :version and status = :from""")
+                .param("status", t.to().name()).param("started", Times.bind(started))
+                .param("finished", Times.bind(finished)).param("at", Times.bind(t.at())).param("message", t.reason())
+                .param("next", before.version() + 1).param("id", rolloutId.toString())
+                .param("node", before.nodeId().value()).param("version", before.version())
+                .param("from", t.from().name())
+                .update();
+        if (updated != 1) {
+            throw new ConcurrentUpdateException("node step " + before.nodeId() + " of rollout", rolloutId, before.version());
+        }
+    }
+
+    public Optional<Rollout> find(UUID id) {
+        return jdbc.sql("select * from rollout where id = :id").param("id", id.toString())
+                .query((rs, n) -> row(rs, List.of())).optional()
+                .map(r -> new Rollout(r.id(), r.recommendationId(), r.state(), r.currentRound(), r.totalRounds(),
+                        r.method(), r.aggressive(), r.createdAt(), r.updatedAt(), r.version(), steps(r.id())));
+    }
+
+    public List<UUID> forRecommendation(UUID recommendationId) {
+        return jdbc.sql("select id from rollout where recommendation_id = :rec order by created_at")
+                .param("rec", recommendationId.toString())
+                .query((rs, n) -> UUID.fromString(rs.getString("id"))).list();
+    }
+
+    public List<AuditEntry<RolloutState>> auditTrail(UUID id) {
+        return jdbc.sql("select from_state, to_state, actor, occurred_at, reason from rollout_audit where rollout_id = :id order by id")
+                .param("id", id.toString())
+                .query((rs, n) -> new AuditEntry<>(Optional.ofNullable(rs.getString("from_state")).map(RolloutState::valueOf),
+                        RolloutState.valueOf(rs.getString("to_state")), rs.getString("actor"),
+                        Times.read(rs, "occurred_at"), rs.getString("reason")))
+                .list();
+    }
+
+    private List<NodeStep> steps(UUID rolloutId) {
+        return jdbc.sql("select * from rollout_node_step where rollout_id = :id order by round_index, node_id")
+                .param("id", rolloutId.toString())
+                .query((rs, n) -> new NodeStep(new NodeId(rs.getString("node_id")), rs.getInt("round_index"),
+                        rs.getBoolean("canary"), NodeStepStatus.valueOf(rs.getString("status")),
+                        Times.readOptional(rs, "started_at"), Times.readOptional(rs, "finished_at"),
+                        Times.read(rs, "updated_at"), Optional.ofNullable(rs.getString("message")), rs.getLong("version")))
+                .list();
+    }
+
+    private void audit(UUID id, AuditEntry<RolloutState> entry) {
+        jdbc.sql("""
+                insert into rollout_audit (rollout_id, from_state, to_state, actor, occurred_at, reason)
+                values (:id, :from, :to, :actor, :at, :reason)""")
+                .param("id", id.toString()).param("from", entry.from().map(Enum::name).orElse(null))
+                .param("to", entry.to().name()).param("actor", entry.actor()).param("at", Times.bind(entry.at()))
+                .param("reason", entry.reason())
+                .update();
+    }
+
+    private static Rollout row(ResultSet rs, List<NodeStep> steps) throws SQLException {
+        return new Rollout(UUID.fromString(rs.getString("id")), UUID.fromString(rs.getString("recommendation_id")),
+                RolloutState.valueOf(rs.getString("state")), rs.getInt("current_round"), rs.getInt("total_rounds"),
+                PlanMethod.valueOf(rs.getString("plan_method")), rs.getBoolean("aggressive"),
+                Times.read(rs, "created_at"), Times.read(rs, "updated_at"), rs.getLong("version"), steps);
+    }
+}

@@ -1,0 +1,217 @@
+package dev.ctuner.advisor.api;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.startsWith;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.jayway.jsonpath.JsonPath;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/** The REST API end to end through security, MVC, services and an H2 file database in a temp dir. */
+@SpringBootTest
+@AutoConfigureMockMvc
+class ApiTest {
+
+    private static final String OPERATOR = "olga";
+    private static final String VIEWER = "victor";
+    private static final String PASSWORD = "correct horse";
+
+    @Autowired
+    MockMvc mvc;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        Path dir = Files.createTempDirectory("advisor-api-test");
+        String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
+        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
+        registry.add("ctuner.advisor.security.users[0].name", () -> OPERATOR);
+        registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
+        registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
+        registry.add("ctuner.advisor.security.users[1].name", () -> VIEWER);
+        registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
+        registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
+        registry.add("ctuner.advisor.vetting.max-tier", () -> "SCHEMA");
+    }
+
+    private ResultActions as(String user, MockHttpServletRequestBuilder request) throws Exception {
+        return mvc.perform(request.with(httpBasic(user, PASSWORD)));
+    }
+
+    private static MockHttpServletRequestBuilder postJson(String url, String json) {
+        return post(url).contentType(MediaType.APPLICATION_JSON).content(json);
+    }
+
+    private String submit(String settings) throws Exception {
+        String body = as(OPERATOR, postJson("/api/recommendations",
+                "{\"clusterId\":\"prod\",\"settings\":" + settings + ",\"comment\":\"try it\"}"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
+        return JsonPath.read(body, "$.id");
+    }
+
+    private static final String RING = """
+            {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"},{"id":"n2","dc":"dc1","rack":"r1"},{"id":"n3","dc":"dc1","rack":"r1"}],
+             "keyspaces":[{"name":"shop","replication":{"dc1":3},"consistency":"%s"}],
+             "canaryFirst":true,"comment":"go"}""";
+
+    @Test
+    void withoutCredentialsTheAnswerIsA401Problem() throws Exception {
+        mvc.perform(get("/api/recommendations"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(header().string("WWW-Authenticate", startsWith("Basic")))
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.status").value(401))
+                .andExpect(jsonPath("$.instance").value("/api/recommendations"));
+        mvc.perform(get("/api/recommendations").with(httpBasic(OPERATOR, "wrong"))).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void aViewerReadsButMayNotChangeAnything() throws Exception {
+        as(VIEWER, get("/api/recommendations")).andExpect(status().isOk());
+        as(VIEWER, postJson("/api/recommendations", "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"64\"},\"comment\":\"x\"}"))
+                .andExpect(status().isForbidden())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail").value(containsString("OPERATOR")));
+        String id = submit("{\"concurrent_reads\":\"64\"}");
+        as(VIEWER, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isForbidden());
+        as(VIEWER, get("/api/recommendations/" + id)).andExpect(status().isOk());
+    }
+
+    @Test
+    void submitApproveRolloutPauseResumeAbort() throws Exception {
+        String id = submit("{\"concurrent_reads\":\"64\",\"compaction_throughput\":\"128MiB/s\"}");
+        as(VIEWER, get("/api/recommendations/" + id))
+                .andExpect(jsonPath("$.state").value("VETTED"))
+                .andExpect(jsonPath("$.costTier").value("LIVE"))
+                .andExpect(jsonPath("$.settings.compaction_throughput").value("128MiB/s"))
+                .andExpect(jsonPath("$.audit", hasSize(2)))
+                .andExpect(jsonPath("$.audit[0].actor").value(OPERATOR))
+                .andExpect(jsonPath("$.audit[1].actor").value("vetting"))
+                .andExpect(jsonPath("$.allowedMoves", hasSize(3)));
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"fits the window\"}"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.state").value("APPROVED"))
+                .andExpect(jsonPath("$.audit[2].reason").value("fits the window"));
+
+        String rollout = as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.state").value("RUNNING"))
+                .andExpect(jsonPath("$.totalRounds").value(3))
+                .andExpect(jsonPath("$.rounds[0].nodes", hasSize(1)))
+                .andExpect(jsonPath("$.rounds[0].nodes[0].canary").value(true))
+                .andExpect(jsonPath("$.rounds[2].nodes[0].status").value("PENDING"))
+                .andReturn().getResponse().getContentAsString();
+        String rolloutId = JsonPath.read(rollout, "$.id");
+        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_OUT"));
+
+        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/pause", "{\"comment\":\"traffic peak\"}"))
+                .andExpect(jsonPath("$.state").value("PAUSED"));
+        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/resume", "{\"comment\":\"peak over\"}"))
+                .andExpect(jsonPath("$.state").value("RUNNING"));
+        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/abort", "{\"comment\":\"changed plans\"}"))
+                .andExpect(jsonPath("$.state").value("ABORTED"))
+                .andExpect(jsonPath("$.rounds[1].nodes[0].status").value("SKIPPED"))
+                .andExpect(jsonPath("$.audit", hasSize(4)));
+        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("FAILED"));
+        as(VIEWER, get("/api/rollouts/" + rolloutId)).andExpect(jsonPath("$.allowedMoves", hasSize(0)));
+    }
+
+    @Test
+    void everyCatalogViolationIsA400Problem() throws Exception {
+        as(OPERATOR, postJson("/api/recommendations",
+                "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"100000\",\"no_such_knob\":\"1\"},\"comment\":\"x\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.title").value("Invalid settings"))
+                .andExpect(jsonPath("$.violations", hasSize(2)))
+                .andExpect(jsonPath("$.detail").value(containsString("no_such_knob")));
+    }
+
+    @Test
+    void aChangeCostlierThanTheOperatorsTierIsRejectedByVettingWithTheReason() throws Exception {
+        String id = submit("{\"native_transport_max_threads\":\"256\"}");
+        as(VIEWER, get("/api/recommendations/" + id))
+                .andExpect(jsonPath("$.state").value("REJECTED"))
+                .andExpect(jsonPath("$.audit[1].reason").value(containsString("applied by RESTART but the operator accepts at most SCHEMA")));
+    }
+
+    @Test
+    void malformedInputIsA400ProblemWithASpecificMessage() throws Exception {
+        as(OPERATOR, postJson("/api/recommendations", "{\"clusterId\":\" \",\"settings\":{}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors", hasSize(3)))
+                .andExpect(jsonPath("$.detail").value(containsString("comment must not be blank")));
+        as(OPERATOR, postJson("/api/recommendations", "{not json"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.title").value("Unreadable request body"));
+        as(VIEWER, get("/api/recommendations/not-a-uuid")).andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+        as(VIEWER, get("/api/recommendations?state=NOPE")).andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void unknownIdsAre404Problems() throws Exception {
+        as(VIEWER, get("/api/recommendations/00000000-0000-0000-0000-000000000000"))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.detail").value("no recommendation with id 00000000-0000-0000-0000-000000000000"));
+        as(VIEWER, get("/api/rollouts/00000000-0000-0000-0000-000000000000")).andExpect(status().isNotFound());
+        as(OPERATOR, postJson("/api/recommendations/00000000-0000-0000-0000-000000000000/approve", "{\"comment\":\"x\"}"))
+                .andExpect(status().isNotFound());
+    }
+
+    @Test
+    void illegalMovesAre409ProblemsNamingTheStateAndTheAllowedMoves() throws Exception {
+        String id = submit("{\"concurrent_reads\":\"64\"}");
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.currentState").value("VETTED"))
+                .andExpect(jsonPath("$.requestedState").value("ROLLING_OUT"));
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/reject", "{\"comment\":\"not now\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"after all\"}"))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.currentState").value("REJECTED"))
+                .andExpect(jsonPath("$.allowedMoves", hasSize(0)))
+                .andExpect(jsonPath("$.detail").value(containsString("none (final state)")));
+    }
+
+    @Test
+    void aRolloutThatCannotBeSafeIsRefusedWith422AndLeavesTheRecommendationApproved() throws Exception {
+        String id = submit("{\"concurrent_reads\":\"64\"}");
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("ALL")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.reasons[0]").value(containsString("RF = CL")));
+        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("ALL").replace("\"canaryFirst\":true", "\"aggressive\":true")))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.aggressive").value(true))
+                .andExpect(jsonPath("$.rounds[0].nodes[0].message").value(containsString("aggressive round")));
+    }
+
+    @Test
+    void theOpenApiDescriptionIsServedToViewers() throws Exception {
+        as(VIEWER, get("/v3/api-docs")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.openapi").exists())
+                .andExpect(jsonPath("$.paths['/api/recommendations/{id}/approve']").exists());
+        mvc.perform(get("/v3/api-docs")).andExpect(status().isUnauthorized());
+    }
+}
