@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * The training design (RAFIKI §3.1 step 3): configurations over the top knobs in which every knob's
- * minimum, maximum and default each appear at least once, the rest filled space-filling (a Latin
+ * minimum, maximum and default each appear at least once (every choice of an enumeration, by the
+ * strata), the rest filled space-filling (a Latin
  * hypercube over each knob's unit coordinate, so every knob's range is covered evenly, not a full
  * factorial). Configuration 0 is all defaults. A configuration the catalog's constraints refuse is
  * drawn again (keeping its forced extremes) up to {@link #MAX_REDRAWS} times.
@@ -43,9 +44,13 @@ public record TrainingDesign(List<DesignPoint> configurations, List<String> note
         }
         int n = count - 1; // configuration 0 is the default
         double[][] u = latinHypercube(n, coords.size(), rng);
-        // Force each knob's minimum and maximum into two different configurations.
+        // Force each numeric knob's minimum and maximum into two different configurations (the strata of
+        // the hypercube already spread every choice of an enumeration over the configurations).
         Integer[][] forced = new Integer[n][coords.size()];
         for (int j = 0; j < coords.size(); j++) {
+            if (coords.get(j).isChoice() || coords.get(j).knob().type() == dev.ctuner.common.catalog.ValueType.BOOLEAN) {
+                continue;
+            }
             int lo = rng.nextInt(n);
             int hi = (lo + 1 + rng.nextInt(n - 1)) % n;
             forced[lo][j] = 0;
@@ -87,9 +92,19 @@ public record TrainingDesign(List<DesignPoint> configurations, List<String> note
         for (int j = 0; j < coords.size(); j++) {
             KnobCoordinate c = coords.get(j);
             KnobValue v = c.fromUnit(u[j]);
+            if (v instanceof KnobValue.RealValue r) {
+                v = KnobValue.of(twoDigits(r.value(), c.knob().domain() instanceof dev.ctuner.common.catalog.Domain.RealRange d
+                        && d.scale() == dev.ctuner.common.catalog.Domain.Scale.LOG));
+            }
             config.put(c.name().value(), c.knob().format(v));
         }
         return config;
+    }
+
+    /** Reals to 2 decimals (irace's precision); on a log-scale domain to 2 significant digits. */
+    static double twoDigits(double v, boolean logScale) {
+        return !logScale || v == 0 ? Math.round(v * 100) / 100.0
+                : new java.math.BigDecimal(v).round(new java.math.MathContext(2)).doubleValue();
     }
 
     /** n points in [0,1]^k, each dimension's n strata hit exactly once, a random point within each. */
