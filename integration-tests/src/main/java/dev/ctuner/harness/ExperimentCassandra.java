@@ -55,8 +55,14 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
      * @param cpus CPU list the node is pinned to with {@code taskset -c} (e.g. {@code 0}), or null
      */
     public static ExperimentCassandra prepare(ServerRuntime runtime, Path dir, String heap, String cpus) throws Exception {
+        return prepare(runtime, dir, heap, cpus, NODE_INDEX);
+    }
+
+    /** As {@link #prepare(ServerRuntime, Path, String, String)}, on 127.0.0.{@code index} (JMX port 7099 + 100 index). */
+    public static ExperimentCassandra prepare(ServerRuntime runtime, Path dir, String heap, String cpus, int index)
+            throws Exception {
         CassandraCluster.deleteRecursively(dir);
-        CassandraNode node = new CassandraNode(NODE_INDEX, dir, runtime, heap);
+        CassandraNode node = new CassandraNode(index, dir, runtime, heap);
         if (cpus != null) {
             node.launchWith(List.of("taskset", "-c", cpus));
         }
