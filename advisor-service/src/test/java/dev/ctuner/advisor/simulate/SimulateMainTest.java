@@ -1,0 +1,50 @@
+package dev.ctuner.advisor.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ctuner.advisor.core.forecast.WorkloadSeries;
+import dev.ctuner.advisor.core.simulation.TraceGenerators;
+import dev.ctuner.advisor.data.SyntheticCsv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Smoke tests of the simulator main and the trace CSV (synthetic data in a temp dir only; no numbers kept). */
+class SimulateMainTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void traceCsvRoundTripsAndRejectsUnevenTimes() throws IOException {
+        WorkloadSeries daily = TraceGenerators.dailyMix(20, 900, 3000, 1);
+        Path file = dir.resolve("trace.csv");
+        TraceCsv.write(daily, file);
+        WorkloadSeries back = TraceCsv.read(file);
+        assertThat(back.size()).isEqualTo(20);
+        assertThat(back.stepSeconds()).isEqualTo(900);
+        assertThat(back.at(7).maxProportionDifference(daily.at(7))).isLessThan(1e-5);
+        Files.writeString(file, TraceCsv.HEADER + "\n0,0,1,0,0,0,0,10\n1,30,1,0,0,0,0,10\n2,70,1,0,0,0,0,10\n");
+        assertThatThrownBy(() -> TraceCsv.read(file)).hasMessageContaining("line 4").hasMessageContaining("evenly spaced");
+    }
+
+    @Test
+    void syntheticHpcRunPrintsAllSixPolicies() throws IOException {
+        String out = SimulateMain.run(new String[] {"--trace", "hpc", "--jobs", "1", "--steps", "120", "--lookahead", "0"});
+        assertThat(out).contains("| Default |", "| Static-Optimal |", "| Naive |", "| Planner |", "| Planner-perfect |",
+                "| Theoretical-Best |", "chosen by backtest");
+    }
+
+    @Test
+    void runsOnASurrogateTrainedFromAnExperimentCsvAndOnATraceFile() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("experiments.csv"), 14, 3);
+        Path trace = dir.resolve("trace.csv");
+        TraceCsv.write(TraceGenerators.abruptSwitching(80, 30, 5, 15, 40_000, 2), trace);
+        String out = SimulateMain.run(new String[] {"--trace", trace.toString(), "--surrogate", csv.toString(),
+                "--population", "10", "--generations", "5", "--radius", "0.3", "--forecaster", "markov1", "--lookahead", "10"});
+        assertThat(out).contains("RF surrogate on", "| Planner-perfect |", "40 steps of 30 s");
+    }
+}
