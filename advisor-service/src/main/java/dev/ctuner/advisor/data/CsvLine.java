@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits one CSV line into fields (RFC 4180 quoting within a line: "a,b" and "" for a quote). */
-final class CsvLine {
+public final class CsvLine {
 
     private CsvLine() {
     }
 
-    static List<String> split(String line) {
+    public static List<String> split(String line) {
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;

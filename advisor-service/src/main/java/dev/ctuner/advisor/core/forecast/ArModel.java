@@ -60,7 +60,7 @@ public final class ArModel {
         for (int i = 0; i < cols; i++) {
             a[i][i] += RIDGE * Math.max(1, a[i][i]);
         }
-        double[] beta = solve(a);
+        double[] beta = dev.ctuner.advisor.core.learning.LeastSquares.solve(a);
         return new ArModel(p, d, beta[0], Arrays.copyOfRange(beta, 1, cols));
     }
 
@@ -116,38 +116,5 @@ public final class ArModel {
             out = next;
         }
         return out;
-    }
-
-    private static double[] solve(double[][] a) {
-        int n = a.length;
-        for (int col = 0; col < n; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < n; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] t = a[col];
-            a[col] = a[pivot];
-            a[pivot] = t;
-            if (Math.abs(a[col][col]) < 1e-300) {
-                continue;
-            }
-            for (int r = col + 1; r < n; r++) {
-                double f = a[r][col] / a[col][col];
-                for (int c = col; c <= n; c++) {
-                    a[r][c] -= f * a[col][c];
-                }
-            }
-        }
-        double[] beta = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double s = a[i][n];
-            for (int j = i + 1; j < n; j++) {
-                s -= a[i][j] * beta[j];
-            }
-            beta[i] = Math.abs(a[i][i]) < 1e-300 ? 0 : s / a[i][i];
-        }
-        return beta;
     }
 }

@@ -4,7 +4,7 @@ package dev.ctuner.advisor.core.learning;
  * Ordinary least squares by the normal equations with a tiny ridge (so that aliased dummy
  * columns do not make the system singular). Small problems only: a few dozen columns.
  */
-final class LeastSquares {
+public final class LeastSquares {
 
     private static final double RIDGE = 1e-9;
 
@@ -26,7 +26,7 @@ final class LeastSquares {
         for (int i = 0; i < p; i++) {
             a[i][i] += RIDGE * Math.max(1, a[i][i]);
         }
-        double[] beta = solve(a, p);
+        double[] beta = solve(a);
         double rss = 0;
         for (int r = 0; r < x.length; r++) {
             double fit = 0;
@@ -38,8 +38,13 @@ final class LeastSquares {
         return rss;
     }
 
-    /** Gaussian elimination with partial pivoting on the augmented matrix {@code a}. */
-    private static double[] solve(double[][] a, int p) {
+    /**
+     * Solves the square system held in the augmented matrix {@code a} (p rows, p + 1 columns, the last
+     * the right-hand side) by Gaussian elimination with partial pivoting; a singular direction gets 0.
+     * Overwrites {@code a}.
+     */
+    public static double[] solve(double[][] a) {
+        int p = a.length;
         for (int col = 0; col < p; col++) {
             int pivot = col;
             for (int r = col + 1; r < p; r++) {
