@@ -119,7 +119,11 @@ public final class CampaignExecutor {
      * a machine never quiet enough must not stall the campaign forever).
      */
     boolean finished(Point p) throws IOException {
-        List<Map<String, String>> rows = attempts(p);
+        return finished(attempts(p), maxAttempts);
+    }
+
+    /** {@link #finished(Point)} for the rows of one point. */
+    static boolean finished(List<Map<String, String>> rows, int maxAttempts) {
         return rows.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))
                 || rows.size() >= maxAttempts
                 || rows.stream().filter(r -> ExperimentQuality.FAULTED.name().equals(r.get("quality"))).count() >= MAX_FAULTS

@@ -4,6 +4,11 @@ import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.InterleavedPairs;
 import dev.ctuner.advisor.core.experiment.ScreeningDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.advisor.core.racing.IteratedRace;
+import dev.ctuner.advisor.core.racing.ParameterSpace;
+import dev.ctuner.advisor.core.racing.RacingSettings;
+import dev.ctuner.advisor.core.racing.RandomSearch;
+import dev.ctuner.advisor.core.racing.Tuner;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.NodeFacts;
 import dev.ctuner.harness.ExperimentCassandra;
@@ -28,6 +33,8 @@ import java.util.SplittableRandom;
  * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...]
  * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
+ * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
+ * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
  * </pre>
  */
 public final class CampaignMain {
@@ -43,13 +50,15 @@ public final class CampaignMain {
               screening  [--repetitions 2] [--knobs a,b,...]
               training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
+              race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
+              random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
             common: [--seed 1] [--max-attempts 8]""";
 
     private CampaignMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate").contains(args[0])) {
+        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "race", "random").contains(args[0])) {
             System.err.println(USAGE);
             System.exit(2);
         }
@@ -110,11 +119,34 @@ public final class CampaignMain {
                     new HeadroomReport(knobs, design).write(csv.file(), root.resolve("docs/benchmarks/headroom.md"));
                     break;
                 }
-                default: {
-                    String name = required(args, "--name");
-                    if (!name.matches("[a-z0-9-]+")) {
-                        throw new IllegalArgumentException("--name must be lower-case letters, digits and '-'");
+                case "race":
+                case "random": {
+                    String name = name(args);
+                    List<String> knobs = list(required(args, "--knobs"));
+                    int budget = Integer.parseInt(option(args, "--budget", "500"));
+                    double read = Double.parseDouble(option(args, "--read", "0.5"));
+                    int perConfiguration = Integer.parseInt(option(args, "--per-configuration", "5"));
+                    boolean withDefault = Arrays.asList(args).contains("--with-default");
+                    MeasurementSetup setup = MeasurementSetup.load(root);
+                    ParameterSpace space = ParameterSpace.of(catalog, knobs, facts);
+                    Tuner tuner = tuner(command, space, budget, read, withDefault, perConfiguration, seed);
+                    String campaign = command + "-" + name;
+                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/" + campaign + ".csv"), knobs);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, campaign, maxAttempts,
+                            new KnobColumns(catalog, facts, knobs));
+                    RaceCampaign.Summary s = new RaceCampaign(tuner, csv, campaign,
+                            i -> setup.workload(readRatio(i.workload()), i.seed()), setup.placement(), maxAttempts,
+                            new KnobColumns(catalog, facts, knobs), p -> executor.runAll(List.of(p))).run();
+                    System.out.printf("%s: %d experiments (%d from the file, %d measured now); best %s %s%n", campaign,
+                            tuner.experiments(), s.replayed(), s.measured(), tuner.best().map(c -> c.label()).orElse("-"),
+                            tuner.best().map(c -> c.configuration().toString()).orElse(""));
+                    if (tuner instanceof IteratedRace race) {
+                        race.log().forEach(System.out::println);
                     }
+                    break;
+                }
+                default: {
+                    String name = name(args);
                     Map<String, String> a = KnobColumns.parseConfiguration(option(args, "--a", ""));
                     Map<String, String> b = KnobColumns.parseConfiguration(required(args, "--b"));
                     int pairs = Integer.parseInt(option(args, "--pairs", "10"));
@@ -136,6 +168,40 @@ public final class CampaignMain {
                 }
             }
         }
+    }
+
+    /**
+     * The tuner of a {@code race} or {@code random} campaign; built the same way from the same
+     * options on every start, which is what lets the campaign resume by replaying its file.
+     */
+    static Tuner tuner(String command, ParameterSpace space, int budget, double read, boolean withDefault,
+            int perConfiguration, long seed) {
+        List<Map<String, String>> given = withDefault ? List.of(Map.of()) : List.of();
+        List<String> workloads = List.of(workloadLabel(read));
+        if (command.equals("race")) {
+            return IteratedRace.start(space, RacingSettings.irace(budget, space.size()), given, workloads,
+                    new SplittableRandom(seed));
+        }
+        return RandomSearch.start(space, budget, perConfiguration, given, workloads, new SplittableRandom(seed));
+    }
+
+    static String workloadLabel(double read) {
+        return "read=" + read;
+    }
+
+    static double readRatio(String workloadLabel) {
+        if (!workloadLabel.startsWith("read=")) {
+            throw new IllegalArgumentException("not a workload label: " + workloadLabel);
+        }
+        return Double.parseDouble(workloadLabel.substring("read=".length()));
+    }
+
+    private static String name(String[] args) {
+        String name = required(args, "--name");
+        if (!name.matches("[a-z0-9-]+")) {
+            throw new IllegalArgumentException("--name must be lower-case letters, digits and '-'");
+        }
+        return name;
     }
 
     static List<String> list(String csv) {

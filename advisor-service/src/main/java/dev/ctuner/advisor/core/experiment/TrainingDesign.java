@@ -102,7 +102,7 @@ public record TrainingDesign(List<DesignPoint> configurations, List<String> note
     }
 
     /** Reals to 2 decimals (irace's precision); on a log-scale domain to 2 significant digits. */
-    static double twoDigits(double v, boolean logScale) {
+    public static double twoDigits(double v, boolean logScale) {
         return !logScale || v == 0 ? Math.round(v * 100) / 100.0
                 : new java.math.BigDecimal(v).round(new java.math.MathContext(2)).doubleValue();
     }

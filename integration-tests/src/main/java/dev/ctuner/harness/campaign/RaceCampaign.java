@@ -1,0 +1,169 @@
+package dev.ctuner.harness.campaign;
+
+import dev.ctuner.advisor.core.racing.Evaluation;
+import dev.ctuner.advisor.core.racing.Instance;
+import dev.ctuner.advisor.core.racing.Tuner;
+import dev.ctuner.common.protocol.message.ExperimentQuality;
+import dev.ctuner.common.protocol.message.WorkloadSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Drives a {@link Tuner} (iterated racing, random search) with real experiments: each requested
+ * (candidate, instance) is one {@link Point} (design point {@code c<id>}, repetition = instance
+ * index) appended to the campaign's CSV. Resumes by replay: a tuner built with the same options
+ * asks for the same points in the same order, and every point the CSV already finished is
+ * reported from the file instead of being measured again. A file written with other options is
+ * refused: a recorded point whose workload seed, read proportion or knob values differ from what
+ * the tuner asks for under the same id, or, when the tuner asks for a point the file lacks, points
+ * in the file it never asked for.
+ *
+ * <p>The value reported is the throughput of the point's OK run; a point that never ran OK is
+ * reported as 0 ops/s when the node refused the configuration or the run faulted (a configuration
+ * that breaks Cassandra is the worst), otherwise (every attempt NOISY) as the median of its attempts.
+ *
+ * <pre>{@code
+ * new RaceCampaign(tuner, csv, "race-wa", i -> setup.workload(0.5, i.seed()), Placement.PINNED, 8,
+ *         new KnobColumns(catalog, facts, knobs), p -> executor.runAll(List.of(p))).run();
+ * }</pre>
+ */
+final class RaceCampaign {
+
+    /** Measures one point, appending its attempts to the CSV. */
+    @FunctionalInterface
+    interface PointRunner {
+        void run(Point point) throws IOException, InterruptedException;
+    }
+
+    /** Experiments taken from the file and measured now. */
+    record Summary(int replayed, int measured) {
+    }
+
+    private final Tuner tuner;
+    private final ExperimentCsv csv;
+    private final String campaign;
+    private final Function<Instance, WorkloadSpec> workload;
+    private final Placement placement;
+    private final int maxAttempts;
+    private final Function<Map<String, String>, Map<String, String>> knobColumns;
+    private final PointRunner runner;
+
+    /** @param knobColumns the knob column values a configuration's rows carry (as the executor writes them) */
+    RaceCampaign(Tuner tuner, ExperimentCsv csv, String campaign, Function<Instance, WorkloadSpec> workload,
+            Placement placement, int maxAttempts, Function<Map<String, String>, Map<String, String>> knobColumns,
+            PointRunner runner) {
+        this.tuner = tuner;
+        this.csv = csv;
+        this.campaign = campaign;
+        this.workload = workload;
+        this.placement = placement;
+        this.maxAttempts = maxAttempts;
+        this.knobColumns = knobColumns;
+        this.runner = runner;
+    }
+
+    Summary run() throws IOException, InterruptedException {
+        Map<String, List<Map<String, String>>> recorded = byPoint(csv.rows());
+        Set<String> replayedKeys = new HashSet<>();
+        int replayed = 0;
+        int measured = 0;
+        while (!tuner.finished()) {
+            for (Evaluation e : tuner.nextRequests()) {
+                Point p = point(e);
+                String key = key(p.designPoint(), p.repetition());
+                List<Map<String, String>> rows = recorded.getOrDefault(key, List.of());
+                rows.forEach(r -> requireSamePoint(r, p, key));
+                if (CampaignExecutor.finished(rows, maxAttempts)) {
+                    replayed++;
+                } else {
+                    refuseForeignRows(recorded, replayedKeys, key);
+                    runner.run(p);
+                    rows = byPoint(csv.rows()).getOrDefault(key, List.of());
+                    if (!CampaignExecutor.finished(rows, maxAttempts)) {
+                        throw new IllegalStateException(campaign + ": " + key + " has no finished measurement after running");
+                    }
+                    measured++;
+                }
+                replayedKeys.add(key);
+                tuner.report(e.candidate().id(), e.instance().index(), value(rows));
+            }
+        }
+        return new Summary(replayed, measured);
+    }
+
+    Point point(Evaluation e) {
+        return new Point(e.candidate().label(), e.instance().index(), e.candidate().configuration(),
+                workload.apply(e.instance()), placement);
+    }
+
+    /** The value a finished point reports (see the class comment). */
+    static double value(List<Map<String, String>> rows) {
+        for (Map<String, String> r : rows) {
+            if (ExperimentQuality.OK.name().equals(r.get("quality"))) {
+                return Double.parseDouble(r.get("throughput"));
+            }
+        }
+        boolean broken = rows.stream().anyMatch(r -> ExperimentQuality.FAULTED.name().equals(r.get("quality"))
+                || r.get("quality_notes").startsWith("node did not start"));
+        if (broken || rows.isEmpty()) {
+            return 0;
+        }
+        double[] t = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("throughput"))).sorted().toArray();
+        return t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+    }
+
+    private void requireSamePoint(Map<String, String> row, Point p, String key) {
+        List<String> differences = new ArrayList<>();
+        if (!row.get("seed").equals(Long.toString(p.workload().seed()))) {
+            differences.add("workload seed " + row.get("seed") + " instead of " + p.workload().seed());
+        }
+        if (!row.get("read_proportion").equals(ExperimentCsv.fmt(p.workload().readProportion()))) {
+            differences.add("read proportion " + row.get("read_proportion") + " instead of " + p.workload().readProportion());
+        }
+        knobColumns.apply(p.configuration()).forEach((knob, value) -> {
+            if (!value.equals(row.getOrDefault("knob." + knob, ""))) {
+                differences.add(knob + "=" + row.get("knob." + knob) + " instead of " + value);
+            }
+        });
+        if (!differences.isEmpty()) {
+            throw new IllegalStateException(csv.file() + ": " + campaign + " " + key + " was measured with " + differences
+                    + ": the file was written with other options (--knobs, --budget, --read, --seed, --with-default); "
+                    + "rerun with those or use another --name");
+        }
+    }
+
+    private void refuseForeignRows(Map<String, List<Map<String, String>>> recorded, Set<String> replayedKeys, String key) {
+        List<String> foreign = new ArrayList<>();
+        for (String k : recorded.keySet()) {
+            if (!replayedKeys.contains(k) && !k.equals(key)) {
+                foreign.add(k);
+            }
+        }
+        if (!foreign.isEmpty()) {
+            throw new IllegalStateException(csv.file() + " holds " + foreign.size() + " experiments of " + campaign
+                    + " this tuning never asked for (e.g. " + foreign.get(0) + "): it was written with other options "
+                    + "(--knobs, --budget, --read, --seed, --with-default); rerun with those or use another --name");
+        }
+    }
+
+    private Map<String, List<Map<String, String>>> byPoint(List<Map<String, String>> rows) {
+        Map<String, List<Map<String, String>>> points = new LinkedHashMap<>();
+        for (Map<String, String> r : rows) {
+            if (campaign.equals(r.get("campaign"))) {
+                points.computeIfAbsent(key(r.get("design_point"), Integer.parseInt(r.get("repetition"))),
+                        k -> new ArrayList<>()).add(r);
+            }
+        }
+        return points;
+    }
+
+    private static String key(String designPoint, int repetition) {
+        return designPoint + "/r" + repetition;
+    }
+}
