@@ -3,7 +3,6 @@ package dev.ctuner.advisor.advice;
 import dev.ctuner.advisor.core.learning.ModelSet;
 import dev.ctuner.advisor.core.learning.Target;
 import dev.ctuner.advisor.core.learning.Workload;
-import dev.ctuner.advisor.core.search.GeneticSearch;
 import dev.ctuner.advisor.core.search.KnobChange;
 import dev.ctuner.advisor.core.search.Objective;
 import dev.ctuner.advisor.core.search.Recommendation;
@@ -16,7 +15,6 @@ import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
-import dev.ctuner.common.protocol.message.PhysicalDesign;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +46,7 @@ public class AdviceService {
         ModelSet models = model.models();
         List<InputViolation> problems = new ArrayList<>();
         Workload workload = RequestChecks.workload("workload", query.mix(), problems);
-        checkDesign(query.design(), problems);
+        RequestChecks.design("physicalDesign", query.design(), problems);
         Objective objective = query.objective().toObjective(problems);
         Configuration current = RequestChecks.configuration("current", query.current(), catalog,
                 models.encoder().facts(), problems);
@@ -57,27 +55,16 @@ public class AdviceService {
         }
         requireTargets(model, objective);
         LearningProperties p = learning.properties();
-        GeneticSearch defaults = GeneticSearch.defaults();
-        GeneticSearch search = new GeneticSearch(p.search().population(), p.search().generations(),
-                defaults.crossoverRate(), defaults.mutationRate());
         long seed = query.seed().orElse(p.seed());
         long start = System.nanoTime();
-        Recommendation r = new Recommender(models, search, p.maxRelativeSpread())
+        Recommendation r = new Recommender(models, p.geneticSearch(), p.maxRelativeSpread())
                 .recommend(workload, query.design(), objective, current, seed);
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new Advice(workload, objective, current, r, tiers(r.changes()), model.provenance(), seed, elapsedMs);
     }
 
-    static void checkDesign(PhysicalDesign design, List<InputViolation> problems) {
-        if (design.replicationFactor() > design.nodes()) {
-            problems.add(new InputViolation("physicalDesign.replicationFactor", "OUT_OF_RANGE",
-                    Integer.toString(design.replicationFactor()), "1.." + design.nodes(),
-                    "a replication factor above the number of nodes cannot be placed"));
-        }
-    }
-
     /** @throws UnsupportedByModelException when the objective reads a target the model set lacks */
-    static void requireTargets(TrainedModel model, Objective objective) {
+    public static void requireTargets(TrainedModel model, Objective objective) {
         for (Target t : objective.targets()) {
             if (model.models().model(t).isEmpty()) {
                 throw new UnsupportedByModelException("the trained model has no model of " + t + " ("

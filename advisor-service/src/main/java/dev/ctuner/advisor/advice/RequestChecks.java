@@ -6,6 +6,7 @@ import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.NodeFacts;
 import dev.ctuner.common.catalog.ValidationReport;
 import dev.ctuner.common.catalog.Violation;
+import dev.ctuner.common.protocol.message.PhysicalDesign;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,9 @@ public final class RequestChecks {
     /** The tolerance {@link Workload} allows on the sum of the proportions. */
     static final double SUM_TOLERANCE = 0.01;
 
+    /** The key chooser given to workloads built from requests; the surrogates see the mix only. */
+    public static final String DISTRIBUTION = "zipfian";
+
     private RequestChecks() {
     }
 
@@ -49,7 +53,7 @@ public final class RequestChecks {
                     String.format(Locale.ROOT, "the operation proportions of %s sum to %.4f, not 1", field, sum)));
             return null;
         }
-        return inRange ? new Workload(mix[0], mix[1], mix[2], mix[3], mix[4], "zipfian", OptionalDouble.empty()) : null;
+        return inRange ? new Workload(mix[0], mix[1], mix[2], mix[3], mix[4], DISTRIBUTION, OptionalDouble.empty()) : null;
     }
 
     /**
@@ -64,5 +68,28 @@ public final class RequestChecks {
                 .filter(v -> v.code() != Violation.Code.BOOTSTRAP_ONLY && v.code() != Violation.Code.EXCLUDED)
                 .forEach(v -> problems.add(InputViolation.of(field, v)));
         return report.parsed();
+    }
+
+    /**
+     * Settings to change, laid over {@code base}: every ERROR of {@link KnobCatalog#validate} counts
+     * (a bootstrap-only knob may not change) except EXCLUDED, since the caller names them on purpose.
+     *
+     * @return {@code base} with the parsed settings laid over it
+     */
+    public static Configuration change(String field, Map<String, String> settings, Configuration base, KnobCatalog catalog,
+                                       NodeFacts facts, List<InputViolation> problems) {
+        ValidationReport report = catalog.validate(settings, base, facts, Set.of());
+        report.errors().stream().filter(v -> v.code() != Violation.Code.EXCLUDED)
+                .forEach(v -> problems.add(InputViolation.of(field, v)));
+        return base.with(report.parsed());
+    }
+
+    /** A replication factor must fit the nodes. */
+    public static void design(String field, PhysicalDesign design, List<InputViolation> problems) {
+        if (design.replicationFactor() > design.nodes()) {
+            problems.add(new InputViolation(field + ".replicationFactor", "OUT_OF_RANGE",
+                    Integer.toString(design.replicationFactor()), "1.." + design.nodes(),
+                    "a replication factor above the number of nodes cannot be placed"));
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.ctuner.advisor.learning;
 
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
 import dev.ctuner.advisor.core.learning.ModelFamily;
+import dev.ctuner.advisor.core.search.GeneticSearch;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -47,6 +48,13 @@ public record LearningProperties(
         @DefaultValue("true") boolean trainAtStartup,
         @DefaultValue("0.25") @DecimalMin("0") double maxRelativeSpread,
         @DefaultValue @Valid @NotNull Search search) {
+
+    /** The genetic search with this budget and the core's default rates. */
+    public GeneticSearch geneticSearch() {
+        GeneticSearch defaults = GeneticSearch.defaults();
+        return new GeneticSearch(search.population(), search.generations(), defaults.crossoverRate(),
+                defaults.mutationRate());
+    }
 
     /** Population and generations of the genetic search (defaults near RAFIKI's ~3,500 evaluations). */
     public record Search(@DefaultValue("50") @Min(2) int population, @DefaultValue("80") @Min(1) int generations) {

@@ -198,4 +198,83 @@ class AdviceApiTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.title").value("Unreadable request body"));
     }
+
+    static String readHeavyForecast(int steps) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < steps; i++) {
+            out.append(i == 0 ? "" : ",").append("{\"readProportion\": 0.9, \"updateProportion\": 0.1, \"rate\": 30000}");
+        }
+        return "{\"stepSeconds\": 300, \"steps\": [" + out + "]}";
+    }
+
+    @Test
+    @Order(5)
+    void aPlanSwitchesToLeveledForALongReadPhaseWithBenefitAndLoss() throws Exception {
+        String body = """
+                {"forecast": %s, "physicalDesign": {"nodes": 3, "replicationFactor": 3},
+                 "current": {"compaction.class": "SizeTieredCompactionStrategy"},
+                 "candidates": [{"compaction.class": "LeveledCompactionStrategy"}],
+                 "costs": {"restartSeconds": 14.8, "nodesDownPerRound": 1, "rounds": 3,
+                           "rewriteFraction": 0.3, "rewriteSeconds": 600},
+                 "minSpacingSeconds": 600}""".formatted(readHeavyForecast(40));
+        String answer = as(VIEWER, postJson("/api/v1/plans", body))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.reconfigure").value(true))
+                .andExpect(jsonPath("$.candidateSource").value("REQUEST"))
+                .andExpect(jsonPath("$.candidates").value(2))
+                .andExpect(jsonPath("$.changes", hasSize(1)))
+                .andExpect(jsonPath("$.changes[0].step").value(0))
+                .andExpect(jsonPath("$.changes[0].tiers[0]").value("SCHEMA"))
+                .andExpect(jsonPath("$.changes[0].configuration['compaction.class']").value("LeveledCompactionStrategy"))
+                .andExpect(jsonPath("$.changes[0].differences[0].from").value("SizeTieredCompactionStrategy"))
+                .andExpect(jsonPath("$.cost.rounds").value(3))
+                .andReturn().getResponse().getContentAsString();
+        double benefit = ((Number) JsonPath.read(answer, "$.expectedBenefit")).doubleValue();
+        double loss = ((Number) JsonPath.read(answer, "$.expectedLoss")).doubleValue();
+        assertThat(loss).isPositive();
+        assertThat(benefit).isGreaterThan(loss);
+        // two steps of reads do not pay for a 600 s rewrite
+        as(VIEWER, postJson("/api/v1/plans", body.replace(readHeavyForecast(40), readHeavyForecast(2))))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.reconfigure").value(false))
+                .andExpect(jsonPath("$.changes", hasSize(0)));
+    }
+
+    @Test
+    @Order(5)
+    void withoutCandidatesThePlanUsesTheSurrogatesOptima() throws Exception {
+        String body = """
+                {"forecast": {"stepSeconds": 300, "steps": [
+                   {"readProportion": 0.1, "updateProportion": 0.9, "rate": 30000},
+                   {"readProportion": 0.9, "updateProportion": 0.1, "rate": 30000}]},
+                 "physicalDesign": {"nodes": 1, "replicationFactor": 1}, "seed": 3}""";
+        String answer = as(VIEWER, postJson("/api/v1/plans", body))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.candidateSource").value("SURROGATE_OPTIMA"))
+                .andExpect(jsonPath("$.candidates").value(greaterThan(1)))
+                .andExpect(jsonPath("$.model.family").value("RANDOM_FOREST"))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(((Number) JsonPath.read(answer, "$.stayOperations")).doubleValue()).isPositive();
+    }
+
+    @Test
+    @Order(5)
+    void aBadPlanRequestIsA400ThatNamesEveryViolation() throws Exception {
+        String body = """
+                {"forecast": {"stepSeconds": 300, "steps": [{"readProportion": 0.5, "rate": 1000}]},
+                 "physicalDesign": {"nodes": 3, "replicationFactor": 3},
+                 "candidates": [{"concurrent_writez": "64"}],
+                 "costs": {"nodesDownPerRound": 1, "rounds": 2}}""";
+        as(VIEWER, postJson("/api/v1/plans", body))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.violations", hasSize(3)))
+                .andExpect(jsonPath("$.violations[?(@.field == 'forecast.steps[0]')].code").value(hasItem("SUM")))
+                .andExpect(jsonPath("$.violations[?(@.field == 'candidates[0].concurrent_writez')].code")
+                        .value(hasItem("UNKNOWN_KNOB")))
+                .andExpect(jsonPath("$.violations[?(@.field == 'rounds')].allowed").value(hasItem("≥ 3")));
+        as(VIEWER, postJson("/api/v1/plans", "{\"physicalDesign\": {\"nodes\": 1, \"replicationFactor\": 1}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors").value(hasItem("forecast must not be null")));
+    }
 }

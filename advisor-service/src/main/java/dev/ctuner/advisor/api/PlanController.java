@@ -1,0 +1,39 @@
+package dev.ctuner.advisor.api;
+
+import dev.ctuner.advisor.api.PlanBodies.PlanRequest;
+import dev.ctuner.advisor.api.PlanBodies.PlanView;
+import dev.ctuner.advisor.planning.PlanService;
+import dev.ctuner.common.catalog.KnobCatalog;
+import jakarta.validation.Valid;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Plans: when to change the configuration over a forecast, to what, and what it gains and costs
+ * (EUNOMIA's cost-benefit planner). A read (VIEWER): nothing is stored or applied. 503 until a
+ * model is trained.
+ *
+ * <pre>
+ * curl -u bob:secret -H 'Content-Type: application/json' localhost:8080/api/v1/plans -d '{
+ *   "forecast": {"stepSeconds": 300, "steps": [{"readProportion": 0.1, "updateProportion": 0.9, "rate": 30000},
+ *                                              {"readProportion": 0.9, "updateProportion": 0.1, "rate": 40000}]},
+ *   "physicalDesign": {"nodes": 3, "replicationFactor": 3}, "current": {}, "minSpacingSeconds": 600}'
+ * </pre>
+ */
+@RestController
+public class PlanController {
+
+    private final PlanService service;
+    private final KnobCatalog catalog;
+
+    public PlanController(PlanService service, KnobCatalog catalog) {
+        this.service = service;
+        this.catalog = catalog;
+    }
+
+    @PostMapping("/api/v1/plans")
+    public PlanView plan(@Valid @RequestBody PlanRequest body) {
+        return PlanView.of(service.plan(body.toQuery()), catalog);
+    }
+}
