@@ -5,6 +5,8 @@ import dev.ctuner.advisor.advice.AdviceService;
 import dev.ctuner.advisor.api.AdviceRequests.AdviceRequest;
 import dev.ctuner.advisor.api.AdviceViews.AdviceView;
 import dev.ctuner.common.catalog.KnobCatalog;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -32,6 +34,15 @@ public class AdviceController {
         this.catalog = catalog;
     }
 
+    @Operation(summary = "Recommend a configuration for a workload (VIEWER; stores nothing)",
+            description = "Runs the genetic search over the trained surrogates. Predictions carry the ensemble mean and "
+                    + "spread for the recommended and the current configuration; outsideData flags advice beyond the "
+                    + "training data, with reasons.")
+    @ApiResponse(responseCode = "200", description = "the advice")
+    @ApiResponse(responseCode = "400", description = "problem detail listing every violation (mix not summing to 1, "
+            + "unknown knobs, values outside their domain, missing objective fields)")
+    @ApiResponse(responseCode = "422", description = "the trained model lacks a target the objective needs")
+    @ApiResponse(responseCode = "503", description = "no model trained yet; POST /api/v1/models/train")
     @PostMapping("/api/v1/advice")
     public AdviceView advise(@Valid @RequestBody AdviceRequest body) {
         Advice advice = service.advise(body.toQuery());

@@ -4,6 +4,8 @@ import dev.ctuner.advisor.learning.LearningService;
 import dev.ctuner.advisor.learning.ModelProvenance;
 import dev.ctuner.advisor.learning.TrainedModel;
 import dev.ctuner.advisor.learning.TrainingAttempt;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.nio.file.Path;
 import java.security.Principal;
 import java.util.List;
@@ -39,6 +41,7 @@ public class ModelController {
         this.learning = learning;
     }
 
+    @Operation(summary = "The surrogate model in use with its provenance, and the last training run (VIEWER)")
     @GetMapping("/api/v1/models/current")
     public ModelStatusView current() {
         return new ModelStatusView(learning.current().isPresent(),
@@ -46,6 +49,10 @@ public class ModelController {
                 learning.properties().datasets().stream().map(Path::toString).toList());
     }
 
+    @Operation(summary = "Train a model from the configured datasets in the background (OPERATOR)",
+            description = "The model in use changes only when the run succeeds; GET /api/v1/models/current shows the outcome.")
+    @ApiResponse(responseCode = "202", description = "training started")
+    @ApiResponse(responseCode = "409", description = "a training run is still going")
     @PostMapping("/api/v1/models/train")
     public ResponseEntity<TrainingAttempt> train(Principal who) {
         TrainingAttempt attempt = learning.startTraining(who.getName());

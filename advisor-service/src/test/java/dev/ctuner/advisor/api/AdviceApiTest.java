@@ -93,6 +93,16 @@ class AdviceApiTest {
     }
 
     @Test
+    @Order(1)
+    void theOpenApiDescriptionListsTheEndpoints() throws Exception {
+        as(VIEWER, get("/v3/api-docs")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/v1/advice'].post.summary").value(containsString("Recommend")))
+                .andExpect(jsonPath("$.paths['/api/v1/advice'].post.responses['503']").exists())
+                .andExpect(jsonPath("$.paths['/api/v1/plans'].post.summary").value(containsString("Plan")))
+                .andExpect(jsonPath("$.paths['/api/v1/models/train'].post").exists());
+    }
+
+    @Test
     @Order(2)
     void beforeTrainingAdviceIsA503ThatSaysHowToTrain() throws Exception {
         as(VIEWER, get("/api/v1/models/current")).andExpect(status().isOk())
