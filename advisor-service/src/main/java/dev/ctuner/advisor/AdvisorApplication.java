@@ -5,9 +5,9 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * The central advisor service: REST API over recommendations and rollouts (api/), their store
- * (store/, H2 file database under ./data by default) and the pure core (core/: safety planner,
- * lifecycle tables, vetting gates). Not built yet: learning and search, ingest from Kafka, and
- * the rollout orchestrator that acts on the persisted rollout state.
+ * (store/, H2 file database under ./data by default), the surrogate model trained from experiment
+ * CSVs (learning/), advice and plans over it (advice/, planning/) and the pure core (core/). Not
+ * built yet: ingest from Kafka, and the rollout orchestrator that acts on the persisted rollout state.
  */
 @SpringBootApplication
 public class AdvisorApplication {

@@ -1,6 +1,11 @@
 package dev.ctuner.advisor.api;
 
+import dev.ctuner.advisor.advice.InputViolation;
+import dev.ctuner.advisor.advice.InvalidInputException;
+import dev.ctuner.advisor.advice.UnsupportedByModelException;
 import dev.ctuner.advisor.core.lifecycle.IllegalTransitionException;
+import dev.ctuner.advisor.learning.NoModelException;
+import dev.ctuner.advisor.learning.TrainingInProgressException;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.rollout.PlanRefusedException;
 import dev.ctuner.advisor.store.ConcurrentUpdateException;
@@ -25,7 +30,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * Every error of the API as an RFC 9457 problem detail with a specific message: 400 for bad input
  * (with every violation), 404 for an unknown id, 409 for a move the state machine does not allow
  * (naming the current state and the allowed moves) or a concurrent change, 422 when no safe
- * rollout plan exists.
+ * rollout plan exists, or the trained model cannot answer; 503 when no model is trained yet.
  */
 @RestControllerAdvice
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -62,6 +67,40 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ProblemDetail planRefused(PlanRefusedException e) {
         ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "No safe rollout plan", e.getMessage());
         p.setProperty("reasons", e.reasons());
+        return p;
+    }
+
+    @ExceptionHandler(InvalidInputException.class)
+    ProblemDetail invalidInput(InvalidInputException e) {
+        ProblemDetail p = problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage());
+        p.setProperty("violations", e.violations().stream().map(ApiExceptionHandler::violation).toList());
+        return p;
+    }
+
+    private static Map<String, String> violation(InputViolation v) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("field", v.field());
+        m.put("code", v.code());
+        m.put("value", v.value());
+        m.put("allowed", v.allowed());
+        m.put("message", v.message());
+        return m;
+    }
+
+    @ExceptionHandler(NoModelException.class)
+    ProblemDetail noModel(NoModelException e) {
+        return problem(HttpStatus.SERVICE_UNAVAILABLE, "No model trained yet", e.getMessage());
+    }
+
+    @ExceptionHandler(UnsupportedByModelException.class)
+    ProblemDetail unsupportedByModel(UnsupportedByModelException e) {
+        return problem(HttpStatus.UNPROCESSABLE_CONTENT, "The trained model cannot answer this", e.getMessage());
+    }
+
+    @ExceptionHandler(TrainingInProgressException.class)
+    ProblemDetail trainingInProgress(TrainingInProgressException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "Training already running", e.getMessage());
+        p.setProperty("startedAt", e.running().startedAt());
         return p;
     }
 

@@ -23,18 +23,24 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * HTTP Basic over every endpoint: GET needs VIEWER, anything else OPERATOR (which includes
- * VIEWER). Stateless, so no session and no CSRF token (no cookie authenticates a request).
+ * HTTP Basic over every endpoint: GET needs VIEWER, and so do the POSTs that only compute (advice,
+ * plans); anything else needs OPERATOR (which includes VIEWER). Stateless, so no session and no
+ * CSRF token (no cookie authenticates a request).
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
 
+    /** POST endpoints that compute an answer and store nothing. */
+    static final String[] READS_BY_POST = {"/api/v1/advice", "/api/v1/plans"};
+
     @Bean
     SecurityFilterChain api(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(a -> a
                         .requestMatchers(HttpMethod.GET, "/api/**", "/v3/api-docs/**").hasRole(Role.VIEWER.name())
+                        // computing advice or a plan stores nothing: a read, though it needs a body
+                        .requestMatchers(HttpMethod.POST, READS_BY_POST).hasRole(Role.VIEWER.name())
                         .requestMatchers("/api/**").hasRole(Role.OPERATOR.name())
                         .anyRequest().authenticated())
                 .httpBasic(b -> b.authenticationEntryPoint(ProblemResponses.unauthorized()))

@@ -22,15 +22,25 @@ public final class Planner {
     private final CostModel cost;
     private final TierClassifier tiers;
     private final double margin;
+    private final double minSpacingSeconds;
 
     public Planner(ThroughputModel model, CostModel cost, TierClassifier tiers, double margin) {
+        this(model, cost, tiers, margin, 0);
+    }
+
+    /** @param minSpacingSeconds an operator's floor on the time between two changes (the cost model's spacing applies when longer) */
+    public Planner(ThroughputModel model, CostModel cost, TierClassifier tiers, double margin, double minSpacingSeconds) {
         if (!(margin >= 0)) {
             throw new IllegalArgumentException("margin must be non-negative, got " + margin);
+        }
+        if (!(minSpacingSeconds >= 0)) {
+            throw new IllegalArgumentException("minimum spacing must be non-negative, got " + minSpacingSeconds);
         }
         this.model = model;
         this.cost = cost;
         this.tiers = tiers;
         this.margin = margin;
+        this.minSpacingSeconds = minSpacingSeconds;
     }
 
     /**
@@ -45,7 +55,8 @@ public final class Planner {
         List<Configuration> all = new ArrayList<>();
         all.add(current);
         candidates.stream().filter(c -> !c.equals(current)).distinct().forEach(all::add);
-        PlanningInstance instance = PlanningInstance.of(forecast, stepSeconds, all, model, cost, tiers, 0, cooldownSteps);
+        PlanningInstance instance = PlanningInstance.of(forecast, stepSeconds, all, model, cost, tiers, 0, cooldownSteps,
+                minSpacingSeconds);
         Plan best = new DpPlanner().plan(instance);
         Plan stay = Plan.stay(instance);
         double benefit = best.benefit() - stay.benefit();

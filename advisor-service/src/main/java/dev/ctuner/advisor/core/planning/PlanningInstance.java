@@ -50,6 +50,19 @@ public record PlanningInstance(double stepSeconds, double[][] opsPerSecond, doub
     public static PlanningInstance of(List<WorkloadVector> forecast, double stepSeconds, List<Configuration> candidates,
                                       ThroughputModel model, CostModel cost, TierClassifier tiers, int initial,
                                       int initialCooldown) {
+        return of(forecast, stepSeconds, candidates, model, cost, tiers, initial, initialCooldown, 0);
+    }
+
+    /**
+     * As above, with an operator's floor on the spacing: after any switch nothing changes for at
+     * least {@code minSpacingSeconds}, even when the cost model's spacing is shorter (live changes).
+     */
+    public static PlanningInstance of(List<WorkloadVector> forecast, double stepSeconds, List<Configuration> candidates,
+                                      ThroughputModel model, CostModel cost, TierClassifier tiers, int initial,
+                                      int initialCooldown, double minSpacingSeconds) {
+        if (!(minSpacingSeconds >= 0)) {
+            throw new IllegalArgumentException("minimum spacing must be non-negative, got " + minSpacingSeconds);
+        }
         int n = forecast.size();
         int k = candidates.size();
         double[][] h = new double[n][k];
@@ -65,7 +78,8 @@ public record PlanningInstance(double stepSeconds, double[][] opsPerSecond, doub
                 if (i != j) {
                     Set<ApplyMode> change = tiers.tiers(candidates.get(i), candidates.get(j));
                     outage[i][j] = cost.outageSeconds(change);
-                    spacing[i][j] = Math.max(1, (int) Math.ceil(cost.spacingSeconds(change) / stepSeconds - 1e-9));
+                    double seconds = Math.max(cost.spacingSeconds(change), minSpacingSeconds);
+                    spacing[i][j] = Math.max(1, (int) Math.ceil(seconds / stepSeconds - 1e-9));
                 }
             }
         }

@@ -54,6 +54,23 @@ class PlannerFacadeTest {
     }
 
     @Test
+    void aMinimumSpacingHoldsBackEvenLiveChanges() {
+        Configuration moreWriters = SyntheticThroughput.config("SizeTieredCompactionStrategy", 64, 0.11);
+        List<WorkloadVector> forecast = Collections.nCopies(10, WorkloadVector.ofReadRatio(0.5, 0));
+        CostModel cost = CostModel.rolling(14.8, 3, 1, 3);
+        PlanningInstance free = PlanningInstance.of(forecast, 30, List.of(STCS, moreWriters), new SyntheticThroughput(),
+                cost, TIERS, 0, 0);
+        PlanningInstance spaced = PlanningInstance.of(forecast, 30, List.of(STCS, moreWriters), new SyntheticThroughput(),
+                cost, TIERS, 0, 0, 95);
+        assertThat(free.spacingSteps()[0][1]).isEqualTo(1);     // a live change occupies its own step only
+        assertThat(spaced.spacingSteps()[0][1]).isEqualTo(4);   // ⌈95 / 30⌉
+        // a restart's own spacing (3 rounds × 14.8 s = 44.4 s → 2 steps) wins over a shorter floor
+        Configuration restart = SyntheticThroughput.config("SizeTieredCompactionStrategy", 32, 0.3);
+        assertThat(PlanningInstance.of(forecast, 30, List.of(STCS, restart), new SyntheticThroughput(), cost, TIERS, 0, 0, 10)
+                .spacingSteps()[0][1]).isEqualTo(2);
+    }
+
+    @Test
     void optimumCacheAnswersNearbyWorkloadsFromTheNearestAnchor() {
         int[] calls = {0};
         OptimumCache cache = new OptimumCache(w -> {

@@ -1,0 +1,62 @@
+package dev.ctuner.advisor.learning;
+
+import dev.ctuner.advisor.core.learning.FeatureEncoder;
+import dev.ctuner.advisor.core.learning.ModelFamily;
+import dev.ctuner.advisor.core.search.GeneticSearch;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * What the surrogate models are trained on and how, under {@code ctuner.advisor.learning}.
+ *
+ * <pre>
+ * ctuner.advisor.learning.datasets: [docs/data/training.csv, docs/data/validation.csv]
+ * ctuner.advisor.learning.knobs: [concurrent_writes, compaction.class]   # empty: every knob the data varies
+ * ctuner.advisor.learning.family: RANDOM_FOREST
+ * ctuner.advisor.learning.seed: 42
+ * </pre>
+ *
+ * The default family is the random forest: no evaluation on measured data exists yet to prefer
+ * another (see docs/learning-and-search.md), it needs no native code, and its spread over trees is
+ * the uncertainty reported with every prediction. Change it when {@code SurrogateBenchmark} on the
+ * measured dataset says so.
+ *
+ * @param datasets         experiment CSV files (docs/data/README.md format); missing files are skipped and reported
+ * @param knobs            the tuned knobs (catalog or legacy names); empty = every knob that takes two or more values
+ * @param family           the surrogate family
+ * @param enumEncoding     how enumeration knobs become features
+ * @param seed             seed of training and of the search when a request gives none
+ * @param trainAtStartup   train in the background at start-up when any dataset file exists
+ * @param maxRelativeSpread a prediction spread above this share of its mean flags advice as outside the data
+ * @param search           genetic search budget
+ */
+@Validated
+@ConfigurationProperties("ctuner.advisor.learning")
+public record LearningProperties(
+        @DefaultValue("docs/data/training.csv") @NotNull List<Path> datasets,
+        @DefaultValue @NotNull List<String> knobs,
+        @DefaultValue("RANDOM_FOREST") @NotNull ModelFamily family,
+        @DefaultValue("ONE_HOT") @NotNull FeatureEncoder.EnumEncoding enumEncoding,
+        @DefaultValue("42") long seed,
+        @DefaultValue("true") boolean trainAtStartup,
+        @DefaultValue("0.25") @DecimalMin("0") double maxRelativeSpread,
+        @DefaultValue @Valid @NotNull Search search) {
+
+    /** The genetic search with this budget and the core's default rates. */
+    public GeneticSearch geneticSearch() {
+        GeneticSearch defaults = GeneticSearch.defaults();
+        return new GeneticSearch(search.population(), search.generations(), defaults.crossoverRate(),
+                defaults.mutationRate());
+    }
+
+    /** Population and generations of the genetic search (defaults near RAFIKI's ~3,500 evaluations). */
+    public record Search(@DefaultValue("50") @Min(2) int population, @DefaultValue("80") @Min(1) int generations) {
+    }
+}

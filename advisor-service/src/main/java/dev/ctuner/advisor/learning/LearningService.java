@@ -1,0 +1,136 @@
+package dev.ctuner.advisor.learning;
+
+import dev.ctuner.common.catalog.KnobCatalog;
+import jakarta.annotation.PreDestroy;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Service;
+
+/**
+ * Keeps the surrogate models in use and trains new ones from the configured experiment CSV files:
+ * once in the background at start-up when a file exists, and whenever an operator asks. One run
+ * at a time, on its own thread; the model in use changes only when a run succeeds, so a bad file
+ * never takes advice away or stops the process.
+ *
+ * <pre>{@code
+ * learning.startTraining("alice");       // RUNNING; GET /api/v1/models/current shows the outcome
+ * learning.require().provenance();       // files, samples, trained-at, family
+ * }</pre>
+ */
+@Service
+public class LearningService {
+
+    private static final Logger log = LoggerFactory.getLogger(LearningService.class);
+
+    /** Who is named as having asked for the start-up run. */
+    public static final String STARTUP_ACTOR = "startup";
+
+    private final LearningProperties properties;
+    private final ModelTrainer trainer;
+    private final Clock clock;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ctuner-model-training");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicReference<TrainedModel> current = new AtomicReference<>();
+    private final AtomicReference<TrainingAttempt> lastAttempt = new AtomicReference<>();
+
+    public LearningService(LearningProperties properties, KnobCatalog catalog, Clock clock) {
+        this.properties = properties;
+        this.trainer = new ModelTrainer(properties, catalog, clock);
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void trainAtStartup() {
+        if (!properties.trainAtStartup()) {
+            return;
+        }
+        if (properties.datasets().stream().noneMatch(Files::isRegularFile)) {
+            log.info("no model trained at start-up: none of the datasets {} exists. Advice answers 503 until an operator "
+                    + "trains a model (POST /api/v1/models/train)", properties.datasets());
+            return;
+        }
+        startTraining(STARTUP_ACTOR);
+    }
+
+    /**
+     * Starts a training run in the background.
+     *
+     * @throws TrainingInProgressException when a run is still going
+     */
+    public synchronized TrainingAttempt startTraining(String actor) {
+        TrainingAttempt last = lastAttempt.get();
+        if (last != null && last.outcome() == TrainingAttempt.Outcome.RUNNING) {
+            throw new TrainingInProgressException(last);
+        }
+        TrainingAttempt running = TrainingAttempt.running(actor, clock.instant());
+        lastAttempt.set(running);
+        submit(running);
+        return running;
+    }
+
+    private void submit(TrainingAttempt running) {
+        executor.execute(() -> {
+            TrainingAttempt done;
+            try {
+                ModelTrainer.Result r = trainer.train();
+                r.model().ifPresent(current::set);
+                done = new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
+                        r.model().isPresent() ? TrainingAttempt.Outcome.SUCCEEDED : TrainingAttempt.Outcome.FAILED,
+                        r.failure(), r.files());
+                if (r.model().isEmpty()) {
+                    log.warn("training asked for by {} produced no model: {}", running.requestedBy(), r.failure());
+                }
+            } catch (RuntimeException | Error e) {   // nothing may leave the attempt RUNNING forever
+                log.error("training asked for by {} failed", running.requestedBy(), e);
+                done = new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
+                        TrainingAttempt.Outcome.FAILED, e.toString(), List.of());
+            }
+            lastAttempt.set(done);
+        });
+    }
+
+    public Optional<TrainedModel> current() {
+        return Optional.ofNullable(current.get());
+    }
+
+    public Optional<TrainingAttempt> lastAttempt() {
+        return Optional.ofNullable(lastAttempt.get());
+    }
+
+    /** The model in use; @throws NoModelException with how to train one when there is none */
+    public TrainedModel require() {
+        TrainedModel m = current.get();
+        if (m != null) {
+            return m;
+        }
+        TrainingAttempt last = lastAttempt.get();
+        String state = last == null ? "no training run has been asked for"
+                : last.outcome() == TrainingAttempt.Outcome.RUNNING ? "a training run started at " + last.startedAt()
+                        + " is still running; ask again when it finishes"
+                        : "the last training run failed: " + last.reason();
+        throw new NoModelException("No surrogate model is trained yet (" + state + "). An operator trains one from the "
+                + "experiment CSV files under ctuner.advisor.learning.datasets " + properties.datasets()
+                + " with POST /api/v1/models/train; GET /api/v1/models/current shows the outcome.");
+    }
+
+    public LearningProperties properties() {
+        return properties;
+    }
+
+    @PreDestroy
+    void stop() {
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.ctuner.advisor.learning;
+
+import dev.ctuner.advisor.core.learning.FeatureEncoder;
+import dev.ctuner.advisor.core.learning.ModelSet;
+import dev.ctuner.advisor.core.learning.Provenance;
+import dev.ctuner.advisor.core.learning.Sample;
+import dev.ctuner.advisor.core.learning.Target;
+import dev.ctuner.advisor.data.CsvReadResult;
+import dev.ctuner.advisor.data.ExperimentCsvReader;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
+import dev.ctuner.common.catalog.NodeFacts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the configured experiment CSV files and trains a {@link ModelSet} on their samples. Never
+ * throws for bad data: a missing or malformed file is skipped and reported, and a run that cannot
+ * produce a throughput model comes back as a failure with the reason.
+ *
+ * <pre>{@code
+ * ModelTrainer.Result r = new ModelTrainer(properties, KnobCatalog.cassandra50(), clock).train();
+ * r.model().ifPresentOrElse(m -> use(m), () -> log(r.failure()));
+ * }</pre>
+ */
+final class ModelTrainer {
+
+    private static final Logger log = LoggerFactory.getLogger(ModelTrainer.class);
+
+    /** What a run produced: a model, or the reason there is none; and what every file gave. */
+    record Result(Optional<TrainedModel> model, String failure, List<DatasetReport> files) {
+        Result {
+            files = List.copyOf(files);
+        }
+    }
+
+    private final LearningProperties properties;
+    private final KnobCatalog catalog;
+    private final Clock clock;
+
+    ModelTrainer(LearningProperties properties, KnobCatalog catalog, Clock clock) {
+        this.properties = properties;
+        this.catalog = catalog;
+        this.clock = clock;
+    }
+
+    Result train() {
+        List<DatasetReport> files = new ArrayList<>();
+        List<Sample> samples = new ArrayList<>();
+        for (Path path : properties.datasets()) {
+            files.add(read(path, samples));
+        }
+        if (samples.isEmpty()) {
+            return new Result(Optional.empty(), "no usable samples in " + properties.datasets()
+                    + "; measure a training campaign (docs/data/README.md) or point ctuner.advisor.learning.datasets at one",
+                    files);
+        }
+        try {
+            return new Result(Optional.of(fit(samples, files)), null, files);
+        } catch (RuntimeException e) {
+            log.warn("training on {} samples failed: {}", samples.size(), e.toString());
+            return new Result(Optional.empty(), e.getMessage() == null ? e.toString() : e.getMessage(), files);
+        }
+    }
+
+    private DatasetReport read(Path path, List<Sample> into) {
+        String name = path.toString();
+        if (!Files.isRegularFile(path)) {
+            log.info("dataset {} does not exist; skipped", path.toAbsolutePath());
+            return DatasetReport.missing(name);
+        }
+        try {
+            CsvReadResult r = new ExperimentCsvReader(catalog).read(path);
+            into.addAll(r.samples());
+            List<String> examples = r.rejected().stream().limit(DatasetReport.EXAMPLES)
+                    .map(row -> "line " + row.line() + " (" + row.experimentId() + "): " + row.reason()).toList();
+            log.info("dataset {}: {} samples, {} rejected rows{}", path, r.samples().size(), r.rejected().size(),
+                    examples.isEmpty() ? "" : ", e.g. " + examples.get(0));
+            r.warnings().forEach(w -> log.warn("dataset {}: {}", path, w));
+            return new DatasetReport(name, DatasetReport.Status.READ, r.samples().size(), r.rejected().size(), examples,
+                    r.warnings(), null);
+        } catch (IOException | RuntimeException e) {
+            log.warn("dataset {} could not be read: {}", path, e.toString());
+            return DatasetReport.failed(name, e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    private TrainedModel fit(List<Sample> samples, List<DatasetReport> files) {
+        List<String> knobs = properties.knobs().isEmpty() ? varyingKnobs(samples) : properties.knobs();
+        if (knobs.isEmpty()) {
+            throw new IllegalStateException("the " + samples.size() + " samples all use the same value of every knob; "
+                    + "there is nothing to learn (name knobs under ctuner.advisor.learning.knobs or add varied data)");
+        }
+        Provenance.Hardware hw = samples.get(0).provenance().hardware();
+        NodeFacts facts = new NodeFacts(hw.heapMiB(), hw.cores(), 1, hw.memoryMiB());
+        List<String> warnings = new ArrayList<>();
+        long otherHardware = samples.stream().filter(s -> !s.provenance().hardware().equals(hw)).count();
+        if (otherHardware > 0) {
+            warnings.add(otherHardware + " samples ran on other hardware than " + hw
+                    + "; knob domains are resolved for the latter");
+        }
+        FeatureEncoder encoder = FeatureEncoder.of(catalog, facts, knobs, properties.enumEncoding());
+        long start = System.nanoTime();
+        ModelSet models = ModelSet.train(samples, encoder, properties.family().trainer(), properties.seed());
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        Map<Target, Long> measured = new EnumMap<>(Target.class);
+        List<Target> modelled = new ArrayList<>();
+        for (Target t : Target.values()) {
+            measured.put(t, samples.stream().filter(s -> t.observed(s).isPresent()).count());
+            models.model(t).ifPresent(m -> modelled.add(t));
+        }
+        if (models.model(Target.THROUGHPUT).isEmpty()) {
+            throw new IllegalStateException("no throughput model: " + samples.size() + " samples are too few (need 4)");
+        }
+        log.info("trained {} on {} samples from {} file(s) in {} ms; knobs {}; targets {}", properties.family(),
+                samples.size(), files.stream().filter(f -> f.status() == DatasetReport.Status.READ).count(), ms,
+                encoder.knobs(), modelled);
+        return new TrainedModel(models, new ModelProvenance(files, samples.size(), clock.instant(), properties.family(),
+                properties.seed(), encoder.knobs().stream().map(KnobName::value).toList(), properties.enumEncoding(),
+                measured, modelled, facts, ms, warnings));
+    }
+
+    /** Every knob that takes two or more values in the data, in name order. */
+    static List<String> varyingKnobs(List<Sample> samples) {
+        Map<KnobName, Set<String>> seen = new HashMap<>();
+        for (Sample s : samples) {
+            s.configuration().values().forEach((k, v) -> seen.computeIfAbsent(k, x -> new HashSet<>()).add(v.text()));
+        }
+        List<String> knobs = new ArrayList<>();
+        for (KnobName k : new TreeSet<>(seen.keySet())) {
+            if (seen.get(k).size() > 1) {
+                knobs.add(k.value());
+            }
+        }
+        return knobs;
+    }
+}
