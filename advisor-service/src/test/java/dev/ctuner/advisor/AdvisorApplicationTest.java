@@ -28,6 +28,7 @@ class AdvisorApplicationTest {
     @DynamicPropertySource
     static void dataElsewhere(DynamicPropertyRegistry registry) throws Exception {
         data = Files.createTempDirectory("advisor-boot-test");
+        registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + data.resolve("advisor").toAbsolutePath());
         registry.add("ctuner.advisor.security.initial-admin-password-file", () -> data.resolve("initial-admin-password").toString());
     }

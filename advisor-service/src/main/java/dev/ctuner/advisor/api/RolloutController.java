@@ -20,8 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Rollouts: start one for an approved recommendation, read its progress per node, pause, resume,
- * abort. These endpoints only change the persisted state; the orchestrator that sends commands
- * to the nodes according to it is not built yet, so a RUNNING rollout does not advance by itself.
+ * abort. These endpoints change the persisted state; the rollout orchestrator carries it out
+ * (sends signed commands round by round while RUNNING, stops sending when PAUSED or ABORTED).
  *
  * <pre>
  * POST /api/recommendations/{id}/rollouts

@@ -13,22 +13,25 @@ import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.catalog.ApplyMode;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Starts, pauses, resumes and aborts rollouts by changing their persisted state only. Nothing is
- * sent to any node yet: the orchestrator that reads this state and dispatches signed commands
- * round by round comes later (issue 7, second part).
+ * Starts, pauses, resumes and aborts rollouts by changing their persisted state and telling the
+ * {@link RolloutOrchestrator}, which carries out whatever the stored state says (a RUNNING rollout
+ * advances; a PAUSED or ABORTED one sends nothing more).
  *
  * <pre>{@code
  * Rollout r = service.start(recommendationId, PlanRequest.allNodes(ring).withCanaryFirst(), "alice", "go");
@@ -42,12 +45,15 @@ public class RolloutService {
     private final RecommendationService recommendations;
     private final SafeRoundPlanner planner;
     private final Clock clock;
+    private final ApplicationEventPublisher events;
 
-    public RolloutService(RolloutStore store, RecommendationService recommendations, SafeRoundPlanner planner, Clock clock) {
+    public RolloutService(RolloutStore store, RecommendationService recommendations, SafeRoundPlanner planner, Clock clock,
+                          ApplicationEventPublisher events) {
         this.store = store;
         this.recommendations = recommendations;
         this.planner = planner;
         this.clock = clock;
+        this.events = events;
     }
 
     /**
@@ -55,34 +61,47 @@ public class RolloutService {
      * PENDING; the recommendation moves to ROLLING_OUT.
      *
      * @throws dev.ctuner.advisor.core.lifecycle.IllegalTransitionException when it is not APPROVED
-     * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive)
+     * A LIVE change goes node by node (one node per round, canary first): nothing restarts, so the
+     * planner's rounds, which bound how many nodes may be down together, are only used for order.
+     *
+     * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive), or for a
+     *         SCHEMA change, which the orchestrator does not roll out (apply it once with ALTER TABLE)
      */
     @Transactional
     public Rollout start(UUID recommendationId, PlanRequest request, String actor, String comment) {
-        RecommendationState state = recommendations.get(recommendationId).state();
+        Recommendation recommendation = recommendations.get(recommendationId);
+        RecommendationState state = recommendation.state();
         RecommendationState.TABLE.move(state, RecommendationState.ROLLING_OUT, actor, clock.instant(), comment);
+        if (recommendation.costTier() == ApplyMode.SCHEMA) {
+            throw new PlanRefusedException(List.of("SCHEMA changes are cluster-wide and are not rolled out node by node;"
+                    + " the sidecars do not carry out AlterTable yet, so apply it once with ALTER TABLE"));
+        }
         PlanResult result = planner.plan(request);
         if (result instanceof PlanResult.Refused refused) {
             throw new PlanRefusedException(refused.reasons());
         }
         RolloutPlan plan = ((PlanResult.Planned) result).plan();
+        boolean live = recommendation.costTier() == ApplyMode.LIVE;
         recommendations.move(recommendationId, RecommendationState.ROLLING_OUT, actor, comment);
         Instant now = clock.instant();
         List<NodeStep> steps = new ArrayList<>();
+        int sequence = 0;
         for (Round round : plan.rounds()) {
             for (NodeId node : round.nodes()) {
                 Optional<String> risk = round.isSafe() ? Optional.empty()
                         : Optional.of("aggressive round: " + String.join("; ", round.availabilityRisks()));
-                steps.add(new NodeStep(node, round.index(), round.canary(), NodeStepStatus.PENDING, Optional.empty(),
-                        Optional.empty(), now, risk, 0));
+                steps.add(new NodeStep(node, live ? sequence++ : round.index(), round.canary(), NodeStepStatus.PENDING,
+                        Optional.empty(), Optional.empty(), now, risk, 0));
             }
         }
-        Rollout rollout = new Rollout(UUID.randomUUID(), recommendationId, RolloutState.RUNNING, 0, plan.size(),
+        int rounds = live ? steps.size() : plan.size();
+        Rollout rollout = new Rollout(UUID.randomUUID(), recommendationId, RolloutState.RUNNING, 0, rounds,
                 plan.method(), plan.aggressive(), now, now, 0, steps);
         store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
-                "started: " + comment + " (" + plan.size() + " rounds, " + plan.method()
+                "started: " + comment + " (" + rounds + (live ? " live steps, node by node, " : " rounds, ") + plan.method()
                         + (plan.optimal() ? ", fewest possible" : ", lower bound " + plan.lowerBound())
                         + (plan.aggressive() ? ", AGGRESSIVE: some rounds break a consistency level" : "") + ")"));
+        events.publishEvent(new RolloutChanged(rollout.id()));
         return get(rollout.id());
     }
 
@@ -98,7 +117,8 @@ public class RolloutService {
 
     /**
      * Stops a rollout for good: nodes not yet started are SKIPPED and the recommendation FAILED.
-     * Nodes already changed keep their status; rolling them back is the orchestrator's job.
+     * A command already sent still completes on its node; nodes already changed keep the change
+     * (rolling back on request is not offered yet).
      */
     @Transactional
     public Rollout abort(UUID id, String actor, String comment) {
@@ -133,6 +153,7 @@ public class RolloutService {
         Rollout current = get(id);
         Transition<RolloutState> t = RolloutState.TABLE.move(current.state(), to, actor, clock.instant(), comment);
         store.move(current, t);
+        events.publishEvent(new RolloutChanged(id));
         return get(id);
     }
 }

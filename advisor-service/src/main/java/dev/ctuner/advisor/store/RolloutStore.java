@@ -16,7 +16,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Rollouts, their audit trail and their per-node steps: the persisted state machine the rollout
- * orchestrator (not built yet) will drive. Updates are conditional on the version read.
+ * orchestrator drives. Updates are conditional on the version read.
  *
  * <pre>{@code
  * rollouts.insert(rollout, created);
@@ -97,6 +97,46 @@ public class RolloutStore {
         }
     }
 
+    /**
+     * Moves a step PENDING -> APPLYING and records the command about to be sent, in one transaction
+     * (the caller's), so a restarted advisor knows the node was (possibly) commanded and never
+     * commands it with a new command.
+     */
+    @org.springframework.transaction.annotation.Transactional
+    public void recordCommand(UUID rolloutId, NodeStep before, Transition<NodeStepStatus> t, SentCommand command) {
+        moveStep(rolloutId, before, t);
+        jdbc.sql("update rollout_node_step set command_id = :cmd, command_envelope = :env where rollout_id = :id and node_id = :node")
+                .param("cmd", command.id().toString()).param("env", command.envelopeJson())
+                .param("id", rolloutId.toString()).param("node", before.nodeId().value())
+                .update();
+    }
+
+    /** Records the command sent to undo a step's change; the step's status moves when its result arrives. */
+    public void recordRollback(UUID rolloutId, NodeStep before, SentCommand command) {
+        int updated = jdbc.sql("""
+                update rollout_node_step set rollback_command_id = :cmd, rollback_envelope = :env, version = :next
+                where rollout_id = :id and node_id = :node and version = :version """)
+                .param("cmd", command.id().toString()).param("env", command.envelopeJson())
+                .param("next", before.version() + 1).param("id", rolloutId.toString())
+                .param("node", before.nodeId().value()).param("version", before.version())
+                .update();
+        if (updated != 1) {
+            throw new ConcurrentUpdateException("node step " + before.nodeId() + " of rollout", rolloutId, before.version());
+        }
+    }
+
+    /** The rollout's current round, for display; the orchestrator derives it from the steps. */
+    public void setCurrentRound(UUID rolloutId, int round) {
+        jdbc.sql("update rollout set current_round = :round where id = :id")
+                .param("round", round).param("id", rolloutId.toString()).update();
+    }
+
+    /** Ids of rollouts in a state, oldest first; the orchestrator resumes the RUNNING ones after a restart. */
+    public List<UUID> inState(RolloutState state) {
+        return jdbc.sql("select id from rollout where state = :state order by created_at")
+                .param("state", state.name()).query((rs, n) -> UUID.fromString(rs.getString("id"))).list();
+    }
+
     public Optional<Rollout> find(UUID id) {
         return jdbc.sql("select * from rollout where id = :id").param("id", id.toString())
                 .query((rs, n) -> row(rs, List.of())).optional()
@@ -125,8 +165,14 @@ public class RolloutStore {
                 .query((rs, n) -> new NodeStep(new NodeId(rs.getString("node_id")), rs.getInt("round_index"),
                         rs.getBoolean("canary"), NodeStepStatus.valueOf(rs.getString("status")),
                         Times.readOptional(rs, "started_at"), Times.readOptional(rs, "finished_at"),
-                        Times.read(rs, "updated_at"), Optional.ofNullable(rs.getString("message")), rs.getLong("version")))
+                        Times.read(rs, "updated_at"), Optional.ofNullable(rs.getString("message")), rs.getLong("version"),
+                        sent(rs, "command_id", "command_envelope"), sent(rs, "rollback_command_id", "rollback_envelope")))
                 .list();
+    }
+
+    private static Optional<SentCommand> sent(ResultSet rs, String idColumn, String envelopeColumn) throws SQLException {
+        String id = rs.getString(idColumn);
+        return id == null ? Optional.empty() : Optional.of(new SentCommand(UUID.fromString(id), rs.getString(envelopeColumn)));
     }
 
     private void audit(UUID id, AuditEntry<RolloutState> entry) {

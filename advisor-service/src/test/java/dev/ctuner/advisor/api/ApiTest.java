@@ -42,6 +42,7 @@ class ApiTest {
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-api-test");
         String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
+        registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
         registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
         registry.add("ctuner.advisor.security.users[0].name", () -> OPERATOR);

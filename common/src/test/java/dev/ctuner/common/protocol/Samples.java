@@ -84,7 +84,7 @@ public final class Samples {
 
     public static NodeStatus nodeStatus() {
         return new NodeStatus("5.0.4", NodeState.UP_NORMAL, null, "59adb24e-f3cd-3e02-97f0-5b395827453f",
-                "0.1.0", 86_400L, true, 3, 1);
+                "0.1.0", 86_400L, true, 3, 1, 0);
     }
 
     public static ApplyConfiguration applyConfiguration() {

@@ -9,11 +9,12 @@ import java.util.List;
 import java.util.Optional;
 import javax.management.ObjectName;
 
-/** Reads the node's heartbeat: version, state, hints waiting, schema version, uptime. */
+/** Reads the node's heartbeat: version, state, hints waiting, schema version, uptime, active streams. */
 public class StatusReader {
 
     private static final ObjectName STORAGE_SERVICE = JmxNode.name("org.apache.cassandra.db:type=StorageService");
     private static final ObjectName RUNTIME = JmxNode.name("java.lang:type=Runtime");
+    private static final ObjectName STREAM_MANAGER = JmxNode.name("org.apache.cassandra.net:type=StreamManager");
 
     private final CqlNode cql;
     private final JmxNode jmx;
@@ -37,7 +38,11 @@ public class StatusReader {
         Long hints = cql.query("SELECT files FROM system_views.pending_hints")
                 .map(rows -> rows.stream().mapToLong(r -> r.getObject("files") instanceof Number n ? n.longValue() : 0).sum()).orElse(null);
         Long uptime = jmx.longAttribute(RUNTIME, "Uptime").map(ms -> ms / 1000).orElse(null);
-        return new NodeStatus(version, state(mode, reachable), hints, schema, sidecarVersion, uptime, reachable, backlog, dropped);
+        // CurrentStreams is a set of CompositeData, one per streaming session (bootstrap, repair, rebuild).
+        Integer streams = jmx.attribute(STREAM_MANAGER, "CurrentStreams").filter(java.util.Collection.class::isInstance)
+                .map(s -> ((java.util.Collection<?>) s).size()).orElse(null);
+        return new NodeStatus(version, state(mode, reachable), hints, schema, sidecarVersion, uptime, reachable, backlog, dropped,
+                streams);
     }
 
     /**

@@ -12,6 +12,9 @@ package dev.ctuner.common.protocol.message;
  * @param publisherBacklog messages the sidecar holds because the broker has not acknowledged them yet
  * @param droppedMessages messages the sidecar has dropped since it started because its backlog was full
  * @param reachable whether the sidecar can currently reach its node over JMX/CQL
+ * @param activeStreams streaming sessions the node takes part in (bootstrap, repair, rebuild); null
+ *                      when unknown, and also when an older sidecar did not send it (added in 1.0 as
+ *                      an optional field, so older readers ignore it)
  */
 public record NodeStatus(
         String cassandraVersion,
@@ -22,7 +25,8 @@ public record NodeStatus(
         Long uptimeSeconds,
         boolean reachable,
         long publisherBacklog,
-        long droppedMessages) implements Message {
+        long droppedMessages,
+        Integer activeStreams) implements Message {
 
     public NodeStatus {
         Checks.nonBlank(cassandraVersion, "cassandraVersion");
@@ -33,5 +37,8 @@ public record NodeStatus(
         Checks.nullableNonNegative(uptimeSeconds, "uptimeSeconds");
         Checks.nonNegative(publisherBacklog, "publisherBacklog");
         Checks.nonNegative(droppedMessages, "droppedMessages");
+        if (activeStreams != null && activeStreams < 0) {
+            throw new IllegalArgumentException("activeStreams must be >= 0 but was " + activeStreams);
+        }
     }
 }

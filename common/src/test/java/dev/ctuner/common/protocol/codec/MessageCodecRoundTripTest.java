@@ -72,6 +72,12 @@ class MessageCodecRoundTripTest {
     }
 
     @Test
+    void aHeartbeatFromAnOlderSidecarWithoutActiveStreamsDecodesAsUnknown() {
+        byte[] bytes = edit(codec.encode(Samples.envelope(Samples.nodeStatus())), root -> payload(root).remove("activeStreams"));
+        assertThat(((dev.ctuner.common.protocol.message.NodeStatus) decoded(bytes).payload()).activeStreams()).isNull();
+    }
+
+    @Test
     void envelopeJsonHasTheDocumentedShape() {
         Envelope envelope = Samples.envelope(Samples.nodeStatus());
         ObjectNode root = JsonTrees.tree(codec.encode(envelope));
@@ -80,7 +86,8 @@ class MessageCodecRoundTripTest {
         assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.0");
         assertThat(root.get("createdAt").stringValue()).isEqualTo("2025-03-14T09:26:53.589793238Z");
         assertThat(payload(root).propertyNames()).containsExactly("cassandraVersion", "state", "hintsPending",
-                "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages");
+                "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages",
+                "activeStreams");
         // Derived accessors such as OperationCounts.total() must not leak into the wire form.
         ObjectNode sample = JsonTrees.tree(codec.encode(Samples.envelope(Samples.workloadSample())));
         assertThat(payload(sample).get("operations").has("total")).isFalse();

@@ -41,7 +41,7 @@ class MessageValidationTest {
 
     @Test
     void requiredNullIsAMissingField() {
-        assertThatThrownBy(() -> new NodeStatus(null, NodeState.DOWN, null, null, "0.1.0", null, false, 0, 0))
+        assertThatThrownBy(() -> new NodeStatus(null, NodeState.DOWN, null, null, "0.1.0", null, false, 0, 0, null))
                 .isInstanceOf(MissingFieldException.class)
                 .hasMessageContaining("cassandraVersion")
                 .extracting(e -> ((MissingFieldException) e).field()).isEqualTo("cassandraVersion");

@@ -1,0 +1,88 @@
+package dev.ctuner.advisor.ingest;
+
+import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ReportedResult;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.TopicKind;
+import dev.ctuner.common.protocol.codec.DecodeResult;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import dev.ctuner.common.protocol.message.WorkloadSample;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Turns one record from a sidecar topic into state: heartbeats and samples into the
+ * {@link ClusterRegistry}, command results into the {@link CommandResultStore}. Input that does not
+ * decode, or a message on the wrong topic, goes to the dead-letter topic with its reason and is
+ * counted ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for
+ * bad input. A store failure does throw, so that the consumer retries the record instead of losing it.
+ *
+ * <pre>{@code
+ * handler.handle(TopicKind.STATUS, "n1", bytes);
+ * }</pre>
+ */
+public final class IngestHandler {
+
+    private final MessageCodec codec;
+    private final ClusterRegistry registry;
+    private final CommandResultStore results;
+    private final DeadLetters deadLetters;
+    private final MeterRegistry meters;
+    private final Consumer<ReportedResult> onResult;
+
+    public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results, DeadLetters deadLetters,
+                         MeterRegistry meters, Consumer<ReportedResult> onResult) {
+        this.codec = codec;
+        this.registry = registry;
+        this.results = results;
+        this.deadLetters = deadLetters;
+        this.meters = meters;
+        this.onResult = onResult;
+    }
+
+    /** Handles one record read from the topic of kind {@code kind}. */
+    public void handle(String topic, TopicKind kind, String key, byte[] value) {
+        DecodeResult decoded = codec.decode(value);
+        if (decoded instanceof DecodeResult.Rejected rejected) {
+            reject(topic, kind, key, value, rejected.code().name(), rejected.code() + ": " + rejected.detail());
+            return;
+        }
+        Envelope envelope = ((DecodeResult.Decoded) decoded).envelope();
+        if (envelope.messageType().topicKind() != kind) {
+            reject(topic, kind, key, value, "WRONG_TOPIC", envelope.type() + " does not belong on " + topic);
+            return;
+        }
+        if (envelope.payload() instanceof NodeStatus status) {
+            registry.status(envelope.clusterId(), envelope.nodeId(), envelope.createdAt(), status);
+        } else if (envelope.payload() instanceof WorkloadSample sample) {
+            registry.sample(envelope.clusterId(), envelope.nodeId(), sample);
+        } else if (envelope.payload() instanceof CommandResult result) {
+            ReportedResult reported = reported(envelope, result);
+            if (results.record(reported)) {
+                onResult.accept(reported);
+            }
+        } else {
+            // Experiment results are consumed by campaigns, not here.
+            meters.counter("ctuner.ingest.ignored", "type", envelope.type()).increment();
+        }
+        meters.counter("ctuner.ingest.accepted", "topic", kind.name().toLowerCase()).increment();
+    }
+
+    private void reject(String topic, TopicKind kind, String key, byte[] value, String code, String reason) {
+        Counter.builder("ctuner.ingest.rejected").description("records sent to the dead-letter topic")
+                .tag("topic", kind.name().toLowerCase()).tag("reason", code).register(meters).increment();
+        deadLetters.park(topic, key, value, reason);
+    }
+
+    private static ReportedResult reported(Envelope envelope, CommandResult r) {
+        TreeMap<String, String> durations = new TreeMap<>();
+        r.phaseDurationsMillis().forEach((phase, millis) -> durations.put(phase.name(), Long.toString(millis)));
+        return new ReportedResult(envelope.id(), r.commandId(), envelope.clusterId(), envelope.nodeId(), r.status(), r.phase(),
+                Optional.ofNullable(r.reason()), Optional.ofNullable(r.rejectionCode()), durations, r.previousValues(), r.at());
+    }
+}

@@ -1,0 +1,27 @@
+package dev.ctuner.advisor.ingest;
+
+import jakarta.validation.constraints.NotBlank;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Where the advisor meets the sidecars, under {@code ctuner.advisor.kafka}.
+ *
+ * <pre>
+ * ctuner.advisor.kafka.bootstrap-servers: broker1:9092,broker2:9092
+ * ctuner.advisor.kafka.topic-prefix: ctuner
+ * </pre>
+ *
+ * @param enabled false runs the advisor without Kafka (API only): nothing is ingested and no
+ *                rollout advances
+ * @param groupId consumer group of the advisor's ingest; several advisors share it
+ */
+@Validated
+@ConfigurationProperties("ctuner.advisor.kafka")
+public record IngestProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("localhost:9092") @NotBlank String bootstrapServers,
+        @DefaultValue("ctuner") @NotBlank String topicPrefix,
+        @DefaultValue("ctuner-advisor") @NotBlank String groupId) {
+}

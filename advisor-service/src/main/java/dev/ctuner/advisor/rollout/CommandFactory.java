@@ -1,0 +1,44 @@
+package dev.ctuner.advisor.rollout;
+
+import dev.ctuner.advisor.store.SentCommand;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.codec.CommandSigner;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.ApplyConfiguration;
+import dev.ctuner.common.protocol.message.ExpectedMode;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Builds and signs the ApplyConfiguration commands of a rollout, encoded as they are sent. */
+public final class CommandFactory {
+
+    private final CommandSigner signer;
+    private final MessageCodec codec;
+    private final Duration healthTimeout;
+    private final Duration expiry;
+
+    public CommandFactory(CommandSigner signer, MessageCodec codec, Duration healthTimeout, Duration expiry) {
+        this.signer = signer;
+        this.codec = codec;
+        this.healthTimeout = healthTimeout;
+        this.expiry = expiry;
+    }
+
+    public SentCommand apply(ClusterId cluster, NodeId node, Map<String, String> changes, ExpectedMode mode, UUID rolloutId,
+                             String reason, Instant now) {
+        Envelope unsigned = Envelope.of(cluster, node, UUID.randomUUID(), now, new ApplyConfiguration(changes, mode,
+                (int) healthTimeout.toSeconds(), reason, now.plus(expiry), Optional.of(rolloutId.toString())));
+        Envelope signed = signer.sign(unsigned);
+        return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
+    }
+
+    public Duration healthTimeout() {
+        return healthTimeout;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.ctuner.advisor.rollout;
+
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.RolloutStore;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.codec.CommandSigner;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import java.time.Clock;
+import org.apache.kafka.clients.producer.Producer;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The orchestrator and what it needs; only with Kafka, since commands go nowhere else. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RolloutProperties.class)
+@ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
+public class RolloutConfiguration {
+
+    @Bean
+    CommandFactory commandFactory(RolloutProperties properties) {
+        MessageCodec codec = new MessageCodec();
+        CommandSigner signer = new CommandSigner(SigningKeys.loadOrCreate(properties.signingKeyFile(), properties.publicKeyFile()), codec);
+        return new CommandFactory(signer, codec, properties.healthTimeout(), properties.commandExpiry());
+    }
+
+    @Bean
+    RolloutDriver rolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
+                                ClusterRegistry registry, CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
+                                RolloutProperties properties, Clock clock) {
+        return new RolloutDriver(store, recommendations, results, registry, commands, new KafkaCommandSender(producer, topics.commands()),
+                properties, clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties) {
+        return new RolloutOrchestrator(store, driver, properties.tick());
+    }
+}

@@ -1,0 +1,277 @@
+package dev.ctuner.advisor.rollout;
+
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.ingest.NodeView;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.NodeStep;
+import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.advisor.store.ReportedResult;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.advisor.store.RolloutStore;
+import dev.ctuner.advisor.store.SentCommand;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.message.CommandPhase;
+import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.WorkloadSample;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Moves one RUNNING rollout forward by at most one step of its state machine per call, reading
+ * everything from the store and the registry and persisting every move before acting on it, so
+ * that any call may be the first after an advisor restart:
+ *
+ * <ol>
+ * <li>a node whose command was sent (APPLYING) waits for that command's result, looked up by
+ *     command id; it is never sent a new command (the same signed command may be sent again when
+ *     no answer at all came: the sidecar answers an id it has seen with its earlier result);</li>
+ * <li>a changed node (APPLIED) is verified: UP_NORMAL by a heartbeat after the change, and for the
+ *     canary a measured comparison window against the other nodes;</li>
+ * <li>the next round's pre-checks pass, then its nodes are commanded;</li>
+ * <li>a failed node halts the rollout: pending nodes are skipped, changed nodes rolled back by
+ *     policy one at a time ({@link RolloutRecovery}), and the rollout ends FAILED.</li>
+ * </ol>
+ */
+public final class RolloutDriver {
+
+    private static final Logger log = LoggerFactory.getLogger(RolloutDriver.class);
+    static final String ACTOR = "orchestrator";
+
+    private final RolloutStore store;
+    private final RecommendationService recommendations;
+    private final CommandResultStore results;
+    private final ClusterRegistry registry;
+    private final CommandFactory commands;
+    private final CommandSender sender;
+    private final RolloutRecovery recovery;
+    private final RolloutProperties properties;
+    private final Clock clock;
+    private final Map<UUID, Instant> gateFailingSince = new ConcurrentHashMap<>();
+    private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
+
+    public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
+                         ClusterRegistry registry, CommandFactory commands, CommandSender sender, RolloutProperties properties,
+                         Clock clock) {
+        this.store = store;
+        this.recommendations = recommendations;
+        this.results = results;
+        this.registry = registry;
+        this.commands = commands;
+        this.sender = sender;
+        this.properties = properties;
+        this.clock = clock;
+        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this::send, properties, clock);
+    }
+
+    /** One look at a rollout; does nothing unless it is RUNNING. */
+    public void advance(UUID rolloutId) {
+        Rollout rollout = store.find(rolloutId).orElseThrow();
+        if (rollout.state() != RolloutState.RUNNING) {
+            return;
+        }
+        Recommendation rec = recommendations.get(rollout.recommendationId());
+        for (NodeStep step : rollout.steps()) {
+            if (step.status() == NodeStepStatus.APPLYING) {
+                collect(rollout, step);
+            }
+        }
+        rollout = store.find(rolloutId).orElseThrow();
+        if (RolloutRecovery.isHalted(rollout)) {
+            recovery.recover(rollout, rec);
+            return;
+        }
+        for (NodeStep step : rollout.steps()) {
+            if (step.status() == NodeStepStatus.APPLIED) {
+                verify(rollout, rec, step);
+            }
+        }
+        rollout = store.find(rolloutId).orElseThrow();
+        if (RolloutRecovery.isHalted(rollout)) {
+            recovery.recover(rollout, rec);
+            return;
+        }
+        Optional<Integer> round = rollout.steps().stream().filter(s -> s.status() != NodeStepStatus.VERIFIED)
+                .map(NodeStep::round).min(Integer::compare);
+        if (round.isEmpty()) {
+            succeed(rollout, rec);
+            return;
+        }
+        startRound(rollout, rec, round.get());
+    }
+
+    /** Moves an APPLYING step on by the result of its command; sends the same command again if nothing came back. */
+    private void collect(Rollout rollout, NodeStep step) {
+        SentCommand command = step.command().orElseThrow();
+        Optional<ReportedResult> result = results.latest(command.id());
+        Instant now = clock.instant();
+        if (result.isPresent() && result.get().isFinal() && !result.get().isBusy()) {
+            ReportedResult r = result.get();
+            if (r.status() == dev.ctuner.common.protocol.message.CommandStatus.DONE) {
+                move(rollout, step, NodeStepStatus.APPLIED, "applied by command " + command.id() + "; " + timing(r));
+            } else {
+                String why = "command " + command.id() + " " + r.status() + " at " + r.phase() + ": " + r.reason().orElse("no reason given");
+                move(rollout, step, NodeStepStatus.FAILED, why);
+                if (r.phase() == CommandPhase.ROLLED_BACK) {
+                    NodeStep failed = step(rollout.id(), step.nodeId());
+                    move(rollout, failed, NodeStepStatus.ROLLED_BACK, "the sidecar restored the previous configuration and the node is healthy");
+                }
+            }
+            return;
+        }
+        Instant started = step.startedAt().orElse(step.updatedAt());
+        if (Duration.between(started, now).compareTo(properties.commandTimeout()) > 0) {
+            move(rollout, step, NodeStepStatus.FAILED, "no final answer to command " + command.id() + " within "
+                    + properties.commandTimeout().toSeconds() + " s; check the sidecar of " + step.nodeId());
+            return;
+        }
+        boolean busy = result.isPresent() && result.get().isBusy();
+        Duration wait = busy ? Duration.ofSeconds(5) : properties.resendAfter();
+        Instant last = lastSent.getOrDefault(command.id(), started);
+        if ((result.isEmpty() || busy) && Duration.between(last, now).compareTo(wait) > 0) {
+            log.info("no answer to command {} for {} yet ({}); sending the same signed command again", command.id(),
+                    step.nodeId(), busy ? "node busy" : "nothing heard");
+            send(step.nodeId(), command);
+        }
+    }
+
+    private void verify(Rollout rollout, Recommendation rec, NodeStep step) {
+        Instant now = clock.instant();
+        Instant appliedAt = step.updatedAt();
+        Optional<NodeView> view = registry.node(rec.clusterId(), step.nodeId());
+        boolean upSince = view.filter(v -> v.isUpNormal(now, properties.maxStatusAge()))
+                .flatMap(NodeView::statusAt).filter(at -> at.isAfter(appliedAt)).isPresent();
+        Duration waited = Duration.between(appliedAt, now);
+        Duration window = step.canary() ? properties.canaryWindow() : Duration.ZERO;
+        if (!upSince || waited.compareTo(window) < 0) {
+            if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
+                move(rollout, step, NodeStepStatus.FAILED, step.nodeId() + " not UP_NORMAL by a heartbeat within "
+                        + waited.toSeconds() + " s of its change");
+            }
+            return;
+        }
+        // Keep the measured T_r in the final message of the step: it is what the rollout view shows.
+        String timing = step.command().flatMap(c -> results.latest(c.id())).map(RolloutDriver::timing).orElse("");
+        if (!step.canary()) {
+            move(rollout, step, NodeStepStatus.VERIFIED, "UP_NORMAL after the change; " + timing);
+            return;
+        }
+        Map<String, List<WorkloadSample>> others = new LinkedHashMap<>();
+        for (NodeStep other : rollout.steps()) {
+            if (!other.nodeId().equals(step.nodeId())) {
+                registry.node(rec.clusterId(), other.nodeId()).ifPresent(v -> others.put(other.nodeId().value(), v.samples()));
+            }
+        }
+        CanaryComparison.Verdict verdict = CanaryComparison.compare(view.get().samples(), others, appliedAt,
+                properties.canaryMaxLatencyRatio());
+        log.info("rollout {}: canary {} after {} s: {}", rollout.id(), step.nodeId(), waited.toSeconds(), verdict.summary());
+        move(rollout, step, verdict.passed() ? NodeStepStatus.VERIFIED : NodeStepStatus.FAILED, verdict.summary() + "; " + timing);
+    }
+
+    private void startRound(Rollout rollout, Recommendation rec, int round) {
+        List<NodeStep> pending = rollout.steps().stream().filter(s -> s.round() == round && s.status() == NodeStepStatus.PENDING).toList();
+        if (pending.isEmpty()) {
+            return; // the round's commands are out: wait for their results
+        }
+        Instant now = clock.instant();
+        List<NodeId> nodes = rollout.steps().stream().map(NodeStep::nodeId).toList();
+        Set<NodeId> inRound = rollout.steps().stream().filter(s -> s.round() == round).map(NodeStep::nodeId).collect(Collectors.toSet());
+        Map<NodeId, NodeView> views = new LinkedHashMap<>();
+        registry.nodes(rec.clusterId()).forEach(v -> views.put(v.nodeId(), v));
+        List<String> failures = PreChecks.check(nodes, inRound, views, now, limits(), observedTr(rollout));
+        if (!failures.isEmpty()) {
+            Instant since = gateFailingSince.computeIfAbsent(rollout.id(), id -> now);
+            if (Duration.between(since, now).compareTo(properties.gateTimeout()) > 0) {
+                gateFailingSince.remove(rollout.id());
+                store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.PAUSED, ACTOR, now,
+                        "halted before round " + round + ": pre-checks failed for " + properties.gateTimeout().toSeconds()
+                                + " s: " + String.join("; ", failures) + ". Resume when fixed, or abort."));
+                log.warn("rollout {} halted before round {}: {}", rollout.id(), round, failures);
+            }
+            return;
+        }
+        gateFailingSince.remove(rollout.id());
+        store.setCurrentRound(rollout.id(), round);
+        ExpectedMode mode = rec.costTier() == dev.ctuner.common.catalog.ApplyMode.LIVE ? ExpectedMode.LIVE : ExpectedMode.RESTART;
+        for (NodeStep step : pending) {
+            SentCommand command = commands.apply(rec.clusterId(), step.nodeId(), rec.settings(), mode, rollout.id(),
+                    "recommendation " + rec.id() + ", rollout " + rollout.id() + ", round " + round, now);
+            // Persisted before it is sent: after a crash in between, the same command is sent again, never a new one.
+            store.recordCommand(rollout.id(), step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.APPLYING, ACTOR, now,
+                    "pre-checks passed; sent command " + command.id() + (step.canary() ? " (canary)" : "")), command);
+            send(step.nodeId(), command);
+            log.info("rollout {} round {}: sent {} to {}", rollout.id(), round, command.id(), step.nodeId());
+        }
+    }
+
+    private void succeed(Rollout rollout, Recommendation rec) {
+        Instant now = clock.instant();
+        store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, now,
+                "every node changed and verified"));
+        if (rec.state() == RecommendationState.ROLLING_OUT) {
+            recommendations.move(rec.id(), RecommendationState.VERIFIED, ACTOR, "rollout " + rollout.id() + " succeeded");
+        }
+        log.info("rollout {} succeeded", rollout.id());
+    }
+
+    private void send(NodeId node, SentCommand command) {
+        lastSent.put(command.id(), clock.instant());
+        try {
+            sender.send(node, command.envelopeJson().getBytes(StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            log.warn("could not send command {} to {}: {}; it is sent again later", command.id(), node, e.getMessage());
+        }
+    }
+
+    private PreChecks.Limits limits() {
+        return new PreChecks.Limits(properties.maxStatusAge(), properties.maxPendingCompactions(), properties.maxPendingHints(),
+                properties.maxHintWindow(), properties.hintWindowFactor(), properties.healthTimeout().plusSeconds(60));
+    }
+
+    /** The longest T_r (drain + stop + start + sync) of nodes done so far in this rollout. */
+    private Optional<Duration> observedTr(Rollout rollout) {
+        return rollout.steps().stream().map(NodeStep::command).flatMap(Optional::stream).map(c -> results.latest(c.id()))
+                .flatMap(Optional::stream).map(RolloutDriver::tr).flatMap(Optional::stream).max(Duration::compareTo);
+    }
+
+    static Optional<Duration> tr(ReportedResult r) {
+        long total = 0;
+        boolean any = false;
+        for (CommandPhase p : List.of(CommandPhase.DRAINED, CommandPhase.STOPPED, CommandPhase.STARTED, CommandPhase.SYNCED)) {
+            Optional<Long> ms = r.millis(p);
+            if (ms.isPresent()) {
+                total += ms.get();
+                any = true;
+            }
+        }
+        return any ? Optional.of(Duration.ofMillis(total)) : Optional.empty();
+    }
+
+    static String timing(ReportedResult r) {
+        return tr(r).map(t -> "T_r " + t.toMillis() + " ms " + r.durationsMillis()).orElse("live, no restart");
+    }
+
+    private void move(Rollout rollout, NodeStep step, NodeStepStatus to, String why) {
+        store.moveStep(rollout.id(), step, NodeStepStatus.TABLE.move(step.status(), to, ACTOR, clock.instant(), why));
+        log.info("rollout {}: {} {} -> {}: {}", rollout.id(), step.nodeId(), step.status(), to, why);
+    }
+
+    private NodeStep step(UUID rolloutId, NodeId node) {
+        return store.find(rolloutId).orElseThrow().steps().stream().filter(s -> s.nodeId().equals(node)).findFirst().orElseThrow();
+    }
+}

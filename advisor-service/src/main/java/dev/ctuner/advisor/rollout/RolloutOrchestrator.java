@@ -1,0 +1,80 @@
+package dev.ctuner.advisor.rollout;
+
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.ingest.IngestConfiguration;
+import dev.ctuner.advisor.store.ReportedResult;
+import dev.ctuner.advisor.store.RolloutStore;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+
+/**
+ * Runs every RUNNING rollout forward on one thread: on a timer, when a command result arrives,
+ * and when an operator starts or resumes one. At start it picks up the RUNNING rollouts the store
+ * holds, so a restarted advisor continues where it stopped. One thread means one decision at a
+ * time; {@link RolloutDriver} re-reads the store on every call.
+ */
+public final class RolloutOrchestrator implements IngestConfiguration.ResultListener, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RolloutOrchestrator.class);
+
+    private final RolloutStore store;
+    private final RolloutDriver driver;
+    private final Duration tick;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "rollout-orchestrator");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public RolloutOrchestrator(RolloutStore store, RolloutDriver driver, Duration tick) {
+        this.store = store;
+        this.driver = driver;
+        this.tick = tick;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    public void start() {
+        var running = store.inState(RolloutState.RUNNING);
+        if (!running.isEmpty()) {
+            log.info("resuming {} RUNNING rollout(s) from their persisted state: {}", running.size(), running);
+        }
+        thread.scheduleWithFixedDelay(this::runAll, 0, tick.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @EventListener
+    public void on(RolloutChanged changed) {
+        wake();
+    }
+
+    @Override
+    public void onResult(ReportedResult result) {
+        wake();
+    }
+
+    public void wake() {
+        thread.execute(this::runAll);
+    }
+
+    private void runAll() {
+        for (UUID id : store.inState(RolloutState.RUNNING)) {
+            try {
+                driver.advance(id);
+            } catch (RuntimeException e) {
+                // A concurrent operator move or a database hiccup: the next look starts again from the store.
+                log.warn("rollout {}: {}; looking again at the next tick", id, e.toString());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}

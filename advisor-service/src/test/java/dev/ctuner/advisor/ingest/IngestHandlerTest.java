@@ -1,0 +1,103 @@
+package dev.ctuner.advisor.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ReportedResult;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.TopicKind;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.CommandPhase;
+import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.CommandStatus;
+import dev.ctuner.common.protocol.message.NodeState;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class IngestHandlerTest {
+
+    final MessageCodec codec = new MessageCodec();
+    final ClusterRegistry registry = new ClusterRegistry(5);
+    final CommandResultStore results = mock(CommandResultStore.class);
+    final List<String> parked = new ArrayList<>();
+    final List<ReportedResult> told = new ArrayList<>();
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    final IngestHandler handler = new IngestHandler(codec, registry, results,
+            (topic, key, value, reason) -> parked.add(topic + " " + reason), meters, told::add);
+    final ClusterId cluster = new ClusterId("c1");
+    final Instant now = Instant.parse("2026-11-20T10:00:00Z");
+
+    byte[] status(NodeState state, Instant at) {
+        return codec.encode(Envelope.of(cluster, new NodeId("n1"), UUID.randomUUID(), at,
+                new NodeStatus("5.0.9", state, 0L, "s1", "0.1.0", 1L, true, 0, 0, 0)));
+    }
+
+    @Test
+    void garbageAndTruncatedInputGoToTheDeadLetterTopicAndAreCountedNeverThrown() {
+        handler.handle("p.status", TopicKind.STATUS, "n1", "not json".getBytes(StandardCharsets.UTF_8));
+        byte[] good = status(NodeState.UP_NORMAL, now);
+        handler.handle("p.status", TopicKind.STATUS, "n1", java.util.Arrays.copyOf(good, good.length / 2));
+        handler.handle("p.status", TopicKind.STATUS, "n1", null);
+        assertThat(parked).hasSize(3).allMatch(p -> p.startsWith("p.status "));
+        assertThat(parked.get(0)).contains("MALFORMED_JSON");
+        assertThat(parked.get(1)).contains("TRUNCATED");
+        assertThat(meters.get("ctuner.ingest.rejected").counters().stream().mapToDouble(c -> c.count()).sum()).isEqualTo(3.0);
+        assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "TRUNCATED").counter().count()).isEqualTo(1.0);
+        assertThat(registry.clusters()).isEmpty();
+    }
+
+    @Test
+    void aMessageOnTheWrongTopicIsParked() {
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", status(NodeState.UP_NORMAL, now));
+        assertThat(parked).singleElement().asString().contains("NodeStatus does not belong on p.workload");
+    }
+
+    @Test
+    void heartbeatsKeepTheNewestPerNode() {
+        handler.handle("p.status", TopicKind.STATUS, "n1", status(NodeState.UP_NORMAL, now));
+        handler.handle("p.status", TopicKind.STATUS, "n1", status(NodeState.DOWN, now.minusSeconds(5)));
+        NodeView view = registry.node(cluster, new NodeId("n1")).orElseThrow();
+        assertThat(view.status().orElseThrow().state()).isEqualTo(NodeState.UP_NORMAL);
+        assertThat(view.statusAt()).contains(now);
+        assertThat(parked).isEmpty();
+    }
+
+    @Test
+    void aCommandResultIsStoredOnceAndAnnounced() {
+        UUID command = UUID.randomUUID();
+        byte[] result = codec.encode(Envelope.of(cluster, new NodeId("n1"), UUID.randomUUID(), now, new CommandResult(command,
+                CommandStatus.DONE, CommandPhase.DONE, null, null, Map.of(CommandPhase.DRAINED, 1200L), now, Map.of(), Map.of())));
+        when(results.record(any())).thenReturn(true, false);
+        handler.handle("p.results", TopicKind.RESULTS, "n1", result);
+        handler.handle("p.results", TopicKind.RESULTS, "n1", result);
+        assertThat(told).singleElement().satisfies(r -> {
+            assertThat(r.commandId()).isEqualTo(command);
+            assertThat(r.millis(CommandPhase.DRAINED)).contains(1200L);
+        });
+    }
+
+    @Test
+    void aStoreFailureIsThrownSoTheRecordIsRetriedNotParked() {
+        when(results.record(any())).thenThrow(new IllegalStateException("database down"));
+        byte[] result = codec.encode(Envelope.of(cluster, new NodeId("n1"), UUID.randomUUID(), now, new CommandResult(UUID.randomUUID(),
+                CommandStatus.DONE, CommandPhase.DONE, null, null, Map.of(), now, Map.of(), Map.of())));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> handler.handle("p.results", TopicKind.RESULTS, "n1", result))
+                .hasMessageContaining("database down");
+        assertThat(parked).isEmpty();
+        verify(results, never()).forCommand(any());
+    }
+}

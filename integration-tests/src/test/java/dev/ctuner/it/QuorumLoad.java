@@ -1,0 +1,100 @@
+package dev.ctuner.it;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A client writing and reading at QUORUM at a steady rate (writes of new ids, reads of acknowledged
+ * ones), recording every acknowledged write and every failed operation.
+ */
+final class QuorumLoad implements AutoCloseable {
+
+    final ConcurrentLinkedQueue<Long> acknowledged = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+    final AtomicLong reads = new AtomicLong();
+    private final CqlSession session;
+    private final PreparedStatement insert;
+    private final PreparedStatement select;
+    private final Semaphore inFlight = new Semaphore(8);
+    private final Thread thread;
+
+    QuorumLoad(CqlSession session, String keyspace, int opsPerSecond) {
+        this.session = session;
+        session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+        session.execute("CREATE TABLE IF NOT EXISTS " + keyspace + ".kv (id bigint PRIMARY KEY, payload text)");
+        insert = session.prepare("INSERT INTO " + keyspace + ".kv (id, payload) VALUES (?, ?)");
+        select = session.prepare("SELECT payload FROM " + keyspace + ".kv WHERE id = ?");
+        long periodNanos = 1_000_000_000L / opsPerSecond;
+        thread = new Thread(() -> run(periodNanos), "quorum-load");
+        thread.start();
+    }
+
+    private void run(long periodNanos) {
+        long next = System.nanoTime();
+        long id = 0;
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                long sleep = next - System.nanoTime();
+                if (sleep > 0) {
+                    Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+                }
+                next += periodNanos;
+                inFlight.acquire();
+            } catch (InterruptedException e) {
+                return;
+            }
+            Long known = acknowledged.peek();
+            if (id % 2 == 1 && known != null) {
+                session.executeAsync(select.bind(known).setConsistencyLevel(ConsistencyLevel.QUORUM).setIdempotent(true))
+                        .whenComplete((rs, error) -> {
+                            if (error != null) {
+                                failures.add("read " + known + ": " + error);
+                            } else {
+                                reads.incrementAndGet();
+                            }
+                            inFlight.release();
+                        });
+            } else {
+                long write = id;
+                session.executeAsync(insert.bind(write, "payload-" + write).setConsistencyLevel(ConsistencyLevel.QUORUM)
+                        .setIdempotent(true)).whenComplete((rs, error) -> {
+                            if (error == null) {
+                                acknowledged.add(write);
+                            } else {
+                                failures.add("write " + write + ": " + error);
+                            }
+                            inFlight.release();
+                        });
+            }
+            id++;
+        }
+    }
+
+    /** Acknowledged writes that a read at ALL does not return with their payload. */
+    List<Long> missingAtAll() {
+        List<Long> missing = new ArrayList<>();
+        for (long id : acknowledged) {
+            Row row = session.execute(select.bind(id).setConsistencyLevel(ConsistencyLevel.ALL)).one();
+            if (row == null || !("payload-" + id).equals(row.getString("payload"))) {
+                missing.add(id);
+            }
+        }
+        return missing;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        thread.interrupt();
+        thread.join(10_000);
+        inFlight.acquire(8);
+        inFlight.release(8);
+    }
+}
