@@ -8,9 +8,12 @@ package dev.ctuner.advisor.core.lifecycle;
  * PROPOSED    → VETTED | REJECTED | SUPERSEDED   (vetting gates; an operator may reject at once)
  * VETTED      → APPROVED | REJECTED | SUPERSEDED
  * APPROVED    → ROLLING_OUT | REJECTED | SUPERSEDED  (an approval can be withdrawn while no node is touched)
- * ROLLING_OUT → VERIFIED | ROLLED_BACK | FAILED
- * FAILED      → ROLLED_BACK                       (the changed nodes restored after a halt)
- * VERIFIED    → ROLLED_BACK                       (an operator reverts a change that later disappoints)
+ * ROLLING_OUT  → VERIFIED | ROLLED_BACK | FAILED | ROLLING_BACK
+ *                (ROLLED_BACK: a halted rollout restored every changed node by itself;
+ *                 ROLLING_BACK: an operator asked to roll back a paused rollout)
+ * VERIFIED     → ROLLING_BACK                     (an operator reverts a change that later disappoints)
+ * FAILED       → ROLLING_BACK                     (restore the nodes a failed or aborted rollout left changed)
+ * ROLLING_BACK → ROLLED_BACK | FAILED
  * REJECTED, SUPERSEDED, ROLLED_BACK: final
  * </pre>
  *
@@ -19,14 +22,15 @@ package dev.ctuner.advisor.core.lifecycle;
  * that was not yet rolled out, without calling it rejected.
  */
 public enum RecommendationState {
-    PROPOSED, VETTED, APPROVED, ROLLING_OUT, VERIFIED, ROLLED_BACK, FAILED, REJECTED, SUPERSEDED;
+    PROPOSED, VETTED, APPROVED, ROLLING_OUT, VERIFIED, ROLLING_BACK, ROLLED_BACK, FAILED, REJECTED, SUPERSEDED;
 
     public static final TransitionTable<RecommendationState> TABLE = TransitionTable.builder(RecommendationState.class)
             .allow(PROPOSED, VETTED, REJECTED, SUPERSEDED)
             .allow(VETTED, APPROVED, REJECTED, SUPERSEDED)
             .allow(APPROVED, ROLLING_OUT, REJECTED, SUPERSEDED)
-            .allow(ROLLING_OUT, VERIFIED, ROLLED_BACK, FAILED)
-            .allow(FAILED, ROLLED_BACK)
-            .allow(VERIFIED, ROLLED_BACK)
+            .allow(ROLLING_OUT, VERIFIED, ROLLED_BACK, FAILED, ROLLING_BACK)
+            .allow(VERIFIED, ROLLING_BACK)
+            .allow(FAILED, ROLLING_BACK)
+            .allow(ROLLING_BACK, ROLLED_BACK, FAILED)
             .build();
 }

@@ -26,11 +26,13 @@ class TransitionTablesTest {
             "PROPOSED>VETTED", "PROPOSED>REJECTED", "PROPOSED>SUPERSEDED",
             "VETTED>APPROVED", "VETTED>REJECTED", "VETTED>SUPERSEDED",
             "APPROVED>ROLLING_OUT", "APPROVED>REJECTED", "APPROVED>SUPERSEDED",
-            "ROLLING_OUT>VERIFIED", "ROLLING_OUT>ROLLED_BACK", "ROLLING_OUT>FAILED",
-            "FAILED>ROLLED_BACK", "VERIFIED>ROLLED_BACK");
+            "ROLLING_OUT>VERIFIED", "ROLLING_OUT>ROLLED_BACK", "ROLLING_OUT>FAILED", "ROLLING_OUT>ROLLING_BACK",
+            "VERIFIED>ROLLING_BACK", "FAILED>ROLLING_BACK", "ROLLING_BACK>ROLLED_BACK", "ROLLING_BACK>FAILED");
     private static final Set<String> ROLLOUT_MOVES = Set.of(
             "RUNNING>PAUSED", "RUNNING>SUCCEEDED", "RUNNING>FAILED", "RUNNING>ABORTED",
-            "PAUSED>RUNNING", "PAUSED>ABORTED");
+            "PAUSED>RUNNING", "PAUSED>ABORTED", "PAUSED>ROLLING_BACK",
+            "SUCCEEDED>ROLLING_BACK", "FAILED>ROLLING_BACK", "ABORTED>ROLLING_BACK",
+            "ROLLING_BACK>ROLLED_BACK", "ROLLING_BACK>FAILED");
     private static final Set<String> NODE_MOVES = Set.of(
             "PENDING>APPLYING", "PENDING>SKIPPED", "APPLYING>APPLIED", "APPLYING>FAILED",
             "APPLIED>VERIFIED", "APPLIED>FAILED", "APPLIED>ROLLED_BACK", "VERIFIED>ROLLED_BACK", "FAILED>ROLLED_BACK");
@@ -80,6 +82,16 @@ class TransitionTablesTest {
         assertThatThrownBy(() -> RecommendationState.TABLE.move(RecommendationState.REJECTED,
                 RecommendationState.APPROVED, "bob", AT, "changed my mind"))
                 .hasMessageContaining("allowed from REJECTED: none (final state)");
+    }
+
+    @Test
+    void aRollbackIsRequestedOnlyFromAStoppedRolloutAndEndsFinalOrFailedAgain() {
+        assertThat(Arrays.stream(RolloutState.values()).filter(s -> RolloutState.TABLE.isAllowed(s, RolloutState.ROLLING_BACK)))
+                .containsExactlyInAnyOrder(RolloutState.PAUSED, RolloutState.SUCCEEDED, RolloutState.FAILED, RolloutState.ABORTED);
+        assertThat(Arrays.stream(RolloutState.values()).filter(RolloutState.TABLE::isFinal)).containsExactly(RolloutState.ROLLED_BACK);
+        assertThatThrownBy(() -> RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.ROLLING_BACK, "olga", AT, "undo"))
+                .isInstanceOfSatisfying(IllegalTransitionException.class, e -> assertThat(e.allowed())
+                        .containsExactlyInAnyOrder("PAUSED", "SUCCEEDED", "FAILED", "ABORTED"));
     }
 
     @Test
