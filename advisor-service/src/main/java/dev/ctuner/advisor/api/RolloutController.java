@@ -20,13 +20,15 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Rollouts: start one for an approved recommendation, read its progress per node, pause, resume,
- * abort. These endpoints change the persisted state; the rollout orchestrator carries it out
+ * abort, roll back. These endpoints change the persisted state; the rollout orchestrator carries it out
  * (sends signed commands round by round while RUNNING, stops sending when PAUSED or ABORTED).
  *
  * <pre>
  * POST /api/recommendations/{id}/rollouts
  * {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"}, ...], "keyspaces":[{"name":"shop","replication":{"dc1":3},
  *  "consistency":"QUORUM"}], "canaryFirst":true, "comment":"go"}
+ * POST /api/rollouts/{id}/rollback        (also /api/v1/rollouts/{id}/rollback)
+ * {"comment":"p99 worse since the change"}
  * </pre>
  */
 @RestController
@@ -71,6 +73,17 @@ public class RolloutController {
     @PostMapping("/api/rollouts/{id}/abort")
     public RolloutView abort(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
         return view(service.abort(id, who.getName(), body.comment()));
+    }
+
+    /**
+     * Rolls back every node the rollout changed (OPERATOR, with a comment): from PAUSED, SUCCEEDED,
+     * FAILED or ABORTED; 409 from any other state, naming the allowed moves; 404 for an unknown
+     * rollout; 400 without a comment. Answers at once with the rollout ROLLING_BACK; the
+     * orchestrator carries it out and the rollout ends ROLLED_BACK (or FAILED, with the reason).
+     */
+    @PostMapping({"/api/rollouts/{id}/rollback", "/api/v1/rollouts/{id}/rollback"})
+    public RolloutView rollback(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        return view(service.rollback(id, who.getName(), body.comment()));
     }
 
     private RolloutView view(Rollout r) {

@@ -47,6 +47,10 @@ import org.slf4j.LoggerFactory;
  * <li>a failed node halts the rollout: pending nodes are skipped, changed nodes rolled back by
  *     policy one at a time ({@link RolloutRecovery}), and the rollout ends FAILED.</li>
  * </ol>
+ *
+ * A ROLLING_BACK rollout (an operator asked for it) goes through the same steps backwards: commands
+ * in flight are collected as above, then the changed nodes are rolled back round by round, last
+ * round first, each round behind the same pre-checks ({@link RolloutRecovery#rollBackOnRequest}).
  */
 public final class RolloutDriver {
 
@@ -62,7 +66,7 @@ public final class RolloutDriver {
     private final RolloutRecovery recovery;
     private final RolloutProperties properties;
     private final Clock clock;
-    private final Map<UUID, Instant> gateFailingSince = new ConcurrentHashMap<>();
+    private final Map<String, Instant> gateFailingSince = new ConcurrentHashMap<>();
     private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
 
     public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
@@ -76,13 +80,13 @@ public final class RolloutDriver {
         this.sender = sender;
         this.properties = properties;
         this.clock = clock;
-        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this::send, properties, clock);
+        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this, properties, clock);
     }
 
-    /** One look at a rollout; does nothing unless it is RUNNING. */
+    /** One look at a rollout; does nothing unless it is RUNNING or ROLLING_BACK. */
     public void advance(UUID rolloutId) {
         Rollout rollout = store.find(rolloutId).orElseThrow();
-        if (rollout.state() != RolloutState.RUNNING) {
+        if (rollout.state() != RolloutState.RUNNING && rollout.state() != RolloutState.ROLLING_BACK) {
             return;
         }
         Recommendation rec = recommendations.get(rollout.recommendationId());
@@ -92,6 +96,10 @@ public final class RolloutDriver {
             }
         }
         rollout = store.find(rolloutId).orElseThrow();
+        if (rollout.state() == RolloutState.ROLLING_BACK) {
+            recovery.rollBackOnRequest(rollout, rec);
+            return;
+        }
         if (RolloutRecovery.isHalted(rollout)) {
             recovery.recover(rollout, rec);
             return;
@@ -140,13 +148,25 @@ public final class RolloutDriver {
                     + properties.commandTimeout().toSeconds() + " s; check the sidecar of " + step.nodeId());
             return;
         }
+        resendIfSilent(step.nodeId(), command, result, started, now);
+    }
+
+    /**
+     * Sends a command again, the same signed bytes, when nothing came back for {@code resend-after}
+     * since it was last sent (or 5 s after a BUSY answer). The sidecar answers an id it has seen
+     * with its earlier result, so this never applies a change twice.
+     */
+    void resendIfSilent(NodeId node, SentCommand command, Optional<ReportedResult> result, Instant sentAt, Instant now) {
         boolean busy = result.isPresent() && result.get().isBusy();
+        if (result.isPresent() && !busy) {
+            return; // an answer came: wait for the final one
+        }
         Duration wait = busy ? Duration.ofSeconds(5) : properties.resendAfter();
-        Instant last = lastSent.getOrDefault(command.id(), started);
-        if ((result.isEmpty() || busy) && Duration.between(last, now).compareTo(wait) > 0) {
+        Instant last = lastSent.getOrDefault(command.id(), sentAt);
+        if (Duration.between(last, now).compareTo(wait) > 0) {
             log.info("no answer to command {} for {} yet ({}); sending the same signed command again", command.id(),
-                    step.nodeId(), busy ? "node busy" : "nothing heard");
-            send(step.nodeId(), command);
+                    node, busy ? "node busy" : "nothing heard");
+            send(node, command);
         }
     }
 
@@ -189,23 +209,18 @@ public final class RolloutDriver {
             return; // the round's commands are out: wait for their results
         }
         Instant now = clock.instant();
-        List<NodeId> nodes = rollout.steps().stream().map(NodeStep::nodeId).toList();
         Set<NodeId> inRound = rollout.steps().stream().filter(s -> s.round() == round).map(NodeStep::nodeId).collect(Collectors.toSet());
-        Map<NodeId, NodeView> views = new LinkedHashMap<>();
-        registry.nodes(rec.clusterId()).forEach(v -> views.put(v.nodeId(), v));
-        List<String> failures = PreChecks.check(nodes, inRound, views, now, limits(), observedTr(rollout));
-        if (!failures.isEmpty()) {
-            Instant since = gateFailingSince.computeIfAbsent(rollout.id(), id -> now);
-            if (Duration.between(since, now).compareTo(properties.gateTimeout()) > 0) {
-                gateFailingSince.remove(rollout.id());
-                store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.PAUSED, ACTOR, now,
-                        "halted before round " + round + ": pre-checks failed for " + properties.gateTimeout().toSeconds()
-                                + " s: " + String.join("; ", failures) + ". Resume when fixed, or abort."));
-                log.warn("rollout {} halted before round {}: {}", rollout.id(), round, failures);
-            }
+        Gate gate = gate(rollout, rec, inRound, round);
+        if (gate.state() == GateState.WAITING) {
             return;
         }
-        gateFailingSince.remove(rollout.id());
+        if (gate.state() == GateState.TIMED_OUT) {
+            store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.PAUSED, ACTOR, now,
+                    "halted before round " + round + ": pre-checks failed for " + properties.gateTimeout().toSeconds()
+                            + " s: " + String.join("; ", gate.failures()) + ". Resume when fixed, or abort."));
+            log.warn("rollout {} halted before round {}: {}", rollout.id(), round, gate.failures());
+            return;
+        }
         store.setCurrentRound(rollout.id(), round);
         ExpectedMode mode = rec.costTier() == dev.ctuner.common.catalog.ApplyMode.LIVE ? ExpectedMode.LIVE : ExpectedMode.RESTART;
         for (NodeStep step : pending) {
@@ -219,6 +234,36 @@ public final class RolloutDriver {
         }
     }
 
+    enum GateState { PASSED, WAITING, TIMED_OUT }
+
+    /** What the pre-checks say before the nodes of a round go down, and why not when they keep failing. */
+    record Gate(GateState state, List<String> failures) {
+    }
+
+    /**
+     * The pre-checks before {@code inRound} is changed (or rolled back): every other node of the
+     * rollout up and the cluster calm. Failures wait; failing for {@code gate-timeout} in a row
+     * (counted per rollout state move and round, so a stale count never carries over) times out.
+     */
+    Gate gate(Rollout rollout, Recommendation rec, Set<NodeId> inRound, int round) {
+        Instant now = clock.instant();
+        List<NodeId> nodes = rollout.steps().stream().map(NodeStep::nodeId).toList();
+        Map<NodeId, NodeView> views = new LinkedHashMap<>();
+        registry.nodes(rec.clusterId()).forEach(v -> views.put(v.nodeId(), v));
+        List<String> failures = PreChecks.check(nodes, inRound, views, now, limits(), observedTr(rollout));
+        String key = rollout.id() + "/" + rollout.version() + "/" + round;
+        if (failures.isEmpty()) {
+            gateFailingSince.remove(key);
+            return new Gate(GateState.PASSED, List.of());
+        }
+        Instant since = gateFailingSince.computeIfAbsent(key, k -> now);
+        if (Duration.between(since, now).compareTo(properties.gateTimeout()) > 0) {
+            gateFailingSince.remove(key);
+            return new Gate(GateState.TIMED_OUT, failures);
+        }
+        return new Gate(GateState.WAITING, failures);
+    }
+
     private void succeed(Rollout rollout, Recommendation rec) {
         Instant now = clock.instant();
         store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, now,
@@ -229,7 +274,7 @@ public final class RolloutDriver {
         log.info("rollout {} succeeded", rollout.id());
     }
 
-    private void send(NodeId node, SentCommand command) {
+    void send(NodeId node, SentCommand command) {
         lastSent.put(command.id(), clock.instant());
         try {
             sender.send(node, command.envelopeJson().getBytes(StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import dev.ctuner.advisor.ingest.IngestConfiguration;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.RolloutStore;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,9 +16,10 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 
 /**
- * Runs every RUNNING rollout forward on one thread: on a timer, when a command result arrives,
- * and when an operator starts or resumes one. At start it picks up the RUNNING rollouts the store
- * holds, so a restarted advisor continues where it stopped. One thread means one decision at a
+ * Runs every RUNNING rollout forward, and every ROLLING_BACK one backward, on one thread: on a
+ * timer, when a command result arrives, and when an operator starts, resumes or rolls back one.
+ * At start it picks up the RUNNING and ROLLING_BACK rollouts the store holds, so a restarted
+ * advisor continues where it stopped. One thread means one decision at a
  * time; {@link RolloutDriver} re-reads the store on every call.
  */
 public final class RolloutOrchestrator implements IngestConfiguration.ResultListener, AutoCloseable {
@@ -45,6 +47,10 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
         if (!running.isEmpty()) {
             log.info("resuming {} RUNNING rollout(s) from their persisted state: {}", running.size(), running);
         }
+        var rollingBack = store.inState(RolloutState.ROLLING_BACK);
+        if (!rollingBack.isEmpty()) {
+            log.info("resuming {} ROLLING_BACK rollout(s) from their persisted state: {}", rollingBack.size(), rollingBack);
+        }
         thread.scheduleWithFixedDelay(this::runAll, 0, tick.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -63,7 +69,7 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     }
 
     private void runAll() {
-        for (UUID id : store.inState(RolloutState.RUNNING)) {
+        for (UUID id : store.inStates(List.of(RolloutState.RUNNING, RolloutState.ROLLING_BACK))) {
             try {
                 driver.advance(id);
             } catch (RuntimeException e) {

@@ -31,7 +31,8 @@ import org.springframework.validation.annotation.Validated;
  * @param hintWindowFactor T_r must be at most max_hint_window divided by this (EUNOMIA: T_r much below the window)
  * @param canaryWindow how long the canary runs with the change before it is compared with the others
  * @param canaryMaxLatencyRatio the canary fails if its p99 latency exceeds the others' median by this factor
- * @param rollbackOnFailure when a node fails, roll back the nodes already changed, one at a time
+ * @param rollbackPolicy when a failed node makes the rollout roll back the nodes already changed, one at a time
+ *        ({@link RollbackPolicy}; an operator may always request a rollback of a stopped rollout)
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.rollout")
@@ -51,5 +52,5 @@ public record RolloutProperties(
         @DefaultValue("10") @Min(1) int hintWindowFactor,
         @DefaultValue("30s") @NotNull Duration canaryWindow,
         @DefaultValue("3.0") double canaryMaxLatencyRatio,
-        @DefaultValue("true") boolean rollbackOnFailure) {
+        @DefaultValue("ANY_FAILURE") @NotNull RollbackPolicy rollbackPolicy) {
 }

@@ -11,10 +11,12 @@ import dev.ctuner.advisor.core.safety.RolloutPlan;
 import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.catalog.ApplyMode;
@@ -29,13 +31,14 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Starts, pauses, resumes and aborts rollouts by changing their persisted state and telling the
+ * Starts, pauses, resumes, aborts and rolls back rollouts by changing their persisted state and telling the
  * {@link RolloutOrchestrator}, which carries out whatever the stored state says (a RUNNING rollout
  * advances; a PAUSED or ABORTED one sends nothing more).
  *
  * <pre>{@code
  * Rollout r = service.start(recommendationId, PlanRequest.allNodes(ring).withCanaryFirst(), "alice", "go");
  * service.pause(r.id(), "alice", "traffic peak");
+ * service.rollback(r.id(), "alice", "p99 worse since the change");
  * }</pre>
  */
 @Service
@@ -43,14 +46,16 @@ public class RolloutService {
 
     private final RolloutStore store;
     private final RecommendationService recommendations;
+    private final CommandResultStore results;
     private final SafeRoundPlanner planner;
     private final Clock clock;
     private final ApplicationEventPublisher events;
 
-    public RolloutService(RolloutStore store, RecommendationService recommendations, SafeRoundPlanner planner, Clock clock,
-                          ApplicationEventPublisher events) {
+    public RolloutService(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
+                          SafeRoundPlanner planner, Clock clock, ApplicationEventPublisher events) {
         this.store = store;
         this.recommendations = recommendations;
+        this.results = results;
         this.planner = planner;
         this.clock = clock;
         this.events = events;
@@ -118,7 +123,7 @@ public class RolloutService {
     /**
      * Stops a rollout for good: nodes not yet started are SKIPPED and the recommendation FAILED.
      * A command already sent still completes on its node; nodes already changed keep the change
-     * (rolling back on request is not offered yet).
+     * until an operator asks for a {@link #rollback}.
      */
     @Transactional
     public Rollout abort(UUID id, String actor, String comment) {
@@ -135,6 +140,57 @@ public class RolloutService {
             recommendations.move(aborted.recommendationId(), RecommendationState.FAILED, actor,
                     "rollout " + id + " aborted: " + comment);
         }
+        return get(id);
+    }
+
+    /**
+     * Rolls back every node the rollout changed, by re-applying the values its sidecar reported as
+     * previous: the rollout moves to ROLLING_BACK (and its recommendation, unless already
+     * ROLLED_BACK) and the orchestrator carries it out round by round, last round first, behind the
+     * forward pre-checks; a node whose command is still in flight is rolled back once it is done.
+     * Allowed from PAUSED, SUCCEEDED, FAILED and ABORTED; a RUNNING rollout is paused first. Nodes
+     * not yet started are SKIPPED. A rollback that failed before may be requested again: nodes
+     * already restored are left alone, and a node whose rollback command failed gets a new one.
+     *
+     * @throws dev.ctuner.advisor.core.lifecycle.IllegalTransitionException from any other state,
+     *         naming the allowed moves
+     */
+    @Transactional
+    public Rollout rollback(UUID id, String actor, String comment) {
+        Rollout current = get(id);
+        Instant now = clock.instant();
+        RolloutState.TABLE.move(current.state(), RolloutState.ROLLING_BACK, actor, now, comment); // refuses before anything is read
+        List<String> changed = new ArrayList<>();
+        List<String> inFlight = new ArrayList<>();
+        for (NodeStep step : current.steps()) {
+            if (step.status() == NodeStepStatus.APPLYING) {
+                inFlight.add(step.nodeId().value());
+            } else if (RolloutRecovery.carriesChange(step, results).isPresent()) {
+                changed.add(step.nodeId().value());
+            }
+        }
+        String reason = "rollback requested: " + comment + " (changed: " + changed + (inFlight.isEmpty() ? ""
+                : "; in flight, rolled back once done: " + inFlight) + ")";
+        store.move(current, RolloutState.TABLE.move(current.state(), RolloutState.ROLLING_BACK, actor, now, reason));
+        for (NodeStep step : current.steps()) {
+            if (step.status() == NodeStepStatus.PENDING) {
+                store.moveStep(id, step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.SKIPPED, actor, now,
+                        "rollback requested before this node was touched: " + comment));
+            } else if (step.status() != NodeStepStatus.ROLLED_BACK && step.rollback().isPresent()) {
+                Optional<ReportedResult> earlier = results.latest(step.rollback().get().id());
+                if (earlier.isPresent() && earlier.get().isFinal() && !earlier.get().isBusy()
+                        && earlier.get().status() != dev.ctuner.common.protocol.message.CommandStatus.DONE) {
+                    store.clearRollback(id, step, now, "earlier rollback command " + step.rollback().get().id() + " "
+                            + earlier.get().status() + ": " + earlier.get().reason().orElse("no reason given")
+                            + "; a new one follows (" + actor + ": " + comment + ")");
+                }
+            }
+        }
+        Recommendation rec = recommendations.get(current.recommendationId());
+        if (RecommendationState.TABLE.isAllowed(rec.state(), RecommendationState.ROLLING_BACK)) {
+            recommendations.move(rec.id(), RecommendationState.ROLLING_BACK, actor, "rollout " + id + " " + reason);
+        }
+        events.publishEvent(new RolloutChanged(id));
         return get(id);
     }
 

@@ -87,7 +87,7 @@ public class RolloutStore {
                     updated_at = :at, message = :message, version = :next
                 where rollout_id = :id and node_id = :node and version = :version and status = :from""")
                 .param("status", t.to().name()).param("started", Times.bind(started))
-                .param("finished", Times.bind(finished)).param("at", Times.bind(t.at())).param("message", t.reason())
+                .param("finished", Times.bind(finished)).param("at", Times.bind(t.at())).param("message", fit(t.reason()))
                 .param("next", before.version() + 1).param("id", rolloutId.toString())
                 .param("node", before.nodeId().value()).param("version", before.version())
                 .param("from", t.from().name())
@@ -111,18 +111,48 @@ public class RolloutStore {
                 .update();
     }
 
-    /** Records the command sent to undo a step's change; the step's status moves when its result arrives. */
-    public void recordRollback(UUID rolloutId, NodeStep before, SentCommand command) {
+    /**
+     * Records the command about to be sent to undo a step's change, before it is sent; the step's
+     * status moves when its result arrives. {@code at} and {@code message} say when and why.
+     */
+    public void recordRollback(UUID rolloutId, NodeStep before, SentCommand command, Instant at, String message) {
         int updated = jdbc.sql("""
-                update rollout_node_step set rollback_command_id = :cmd, rollback_envelope = :env, version = :next
-                where rollout_id = :id and node_id = :node and version = :version """)
+                update rollout_node_step set rollback_command_id = :cmd, rollback_envelope = :env, updated_at = :at,
+                    message = :message, version = :next
+                where rollout_id = :id and node_id = :node and version = :version""")
                 .param("cmd", command.id().toString()).param("env", command.envelopeJson())
+                .param("at", Times.bind(at)).param("message", fit(message))
                 .param("next", before.version() + 1).param("id", rolloutId.toString())
                 .param("node", before.nodeId().value()).param("version", before.version())
                 .update();
         if (updated != 1) {
             throw new ConcurrentUpdateException("node step " + before.nodeId() + " of rollout", rolloutId, before.version());
         }
+    }
+
+    /**
+     * Forgets a rollback command that failed, so that a new rollback request may send a new one;
+     * {@code message} keeps what happened to it.
+     */
+    public void clearRollback(UUID rolloutId, NodeStep before, Instant at, String message) {
+        int updated = jdbc.sql("""
+                update rollout_node_step set rollback_command_id = null, rollback_envelope = null, updated_at = :at,
+                    message = :message, version = :next
+                where rollout_id = :id and node_id = :node and version = :version""")
+                .param("at", Times.bind(at)).param("message", fit(message))
+                .param("next", before.version() + 1).param("id", rolloutId.toString())
+                .param("node", before.nodeId().value()).param("version", before.version())
+                .update();
+        if (updated != 1) {
+            throw new ConcurrentUpdateException("node step " + before.nodeId() + " of rollout", rolloutId, before.version());
+        }
+    }
+
+    /** Ids of rollouts in any of the given states, oldest first. */
+    public List<UUID> inStates(List<RolloutState> states) {
+        return jdbc.sql("select id from rollout where state in (:states) order by created_at")
+                .param("states", states.stream().map(Enum::name).toList())
+                .query((rs, n) -> UUID.fromString(rs.getString("id"))).list();
     }
 
     /** The rollout's current round, for display; the orchestrator derives it from the steps. */
@@ -173,6 +203,11 @@ public class RolloutStore {
     private static Optional<SentCommand> sent(ResultSet rs, String idColumn, String envelopeColumn) throws SQLException {
         String id = rs.getString(idColumn);
         return id == null ? Optional.empty() : Optional.of(new SentCommand(UUID.fromString(id), rs.getString(envelopeColumn)));
+    }
+
+    /** A step's message as the column holds it (2000 characters). */
+    private static String fit(String message) {
+        return message == null || message.length() <= 2000 ? message : message.substring(0, 1997) + "...";
     }
 
     private void audit(UUID id, AuditEntry<RolloutState> entry) {

@@ -132,7 +132,46 @@ class ApiTest {
                 .andExpect(jsonPath("$.rounds[1].nodes[0].status").value("SKIPPED"))
                 .andExpect(jsonPath("$.audit", hasSize(4)));
         as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("FAILED"));
-        as(VIEWER, get("/api/rollouts/" + rolloutId)).andExpect(jsonPath("$.allowedMoves", hasSize(0)));
+        as(VIEWER, get("/api/rollouts/" + rolloutId)).andExpect(jsonPath("$.allowedMoves", hasSize(1)))
+                .andExpect(jsonPath("$.allowedMoves[0]").value("ROLLING_BACK"));
+    }
+
+    @Test
+    void aRollbackIsRequestedByAnOperatorWithACommentAndRefusedAsProblemsOtherwise() throws Exception {
+        String id = submit("{\"concurrent_reads\":\"48\"}");
+        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        String rolloutId = JsonPath.read(as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(), "$.id");
+
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"undo\"}"))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.currentState").value("RUNNING"))
+                .andExpect(jsonPath("$.requestedState").value("ROLLING_BACK"))
+                .andExpect(jsonPath("$.allowedMoves", hasSize(4)))
+                .andExpect(jsonPath("$.detail").value(containsString("allowed from RUNNING")));
+        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/pause", "{\"comment\":\"wait\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail").value(containsString("comment must not be blank")));
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "")).andExpect(status().isBadRequest());
+        as(VIEWER, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"undo\"}")).andExpect(status().isForbidden());
+        as(OPERATOR, postJson("/api/v1/rollouts/00000000-0000-0000-0000-000000000000/rollback", "{\"comment\":\"undo\"}"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"p99 worse\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.state").value("ROLLING_BACK"))
+                .andExpect(jsonPath("$.rounds[0].nodes[0].status").value("SKIPPED"))
+                .andExpect(jsonPath("$.audit[2].actor").value(OPERATOR))
+                .andExpect(jsonPath("$.audit[2].reason").value(containsString("p99 worse")));
+        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_BACK"));
+        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"again\"}"))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.currentState").value("ROLLING_BACK"))
+                .andExpect(jsonPath("$.allowedMoves", hasSize(2)));
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.ctuner.advisor.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ctuner.advisor.core.lifecycle.IllegalTransitionException;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
@@ -14,13 +16,16 @@ import dev.ctuner.advisor.core.safety.RingNode;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.recommendation.Submission;
+import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.codec.CommandSigner;
+import dev.ctuner.common.protocol.codec.DecodeResult;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.keys.Ed25519Keys;
 import dev.ctuner.common.protocol.message.CommandPhase;
@@ -33,6 +38,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,6 +66,7 @@ class RolloutDriverTest {
 
     final ClusterRegistry registry = new ClusterRegistry(10);
     final List<String> sent = new ArrayList<>();
+    final List<UUID> sentIds = new ArrayList<>();
     final MessageCodec codec = new MessageCodec();
     final CommandFactory factory = new CommandFactory(new CommandSigner(Ed25519Keys.generate().getPrivate(), codec), codec,
             Duration.ofSeconds(180), Duration.ofMinutes(15));
@@ -74,11 +81,18 @@ class RolloutDriverTest {
     }
 
     RolloutDriver driver() {
+        return driver(RollbackPolicy.ANY_FAILURE, Clock.systemUTC());
+    }
+
+    RolloutDriver driver(RollbackPolicy policy, Clock clock) {
         RolloutProperties p = new RolloutProperties(Duration.ofSeconds(1), Path.of("unused"), Path.of("unused"), Duration.ofSeconds(180),
                 Duration.ofMinutes(15), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofSeconds(120),
-                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, true);
-        return new RolloutDriver(rollouts, recommendations, results, registry, factory,
-                (node, bytes) -> sent.add(node.value() + " " + codec.decode(bytes)), p, Clock.systemUTC());
+                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, policy);
+        return new RolloutDriver(rollouts, recommendations, results, registry, factory, (node, bytes) -> {
+            DecodeResult decoded = codec.decode(bytes);
+            sent.add(node.value() + " " + decoded);
+            sentIds.add(((DecodeResult.Decoded) decoded).envelope().id());
+        }, p, clock);
     }
 
     @BeforeEach
@@ -204,5 +218,199 @@ class RolloutDriverTest {
         driver().advance(r.id());
         assertThat(sent).isEmpty();
         assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.RUNNING);
+    }
+
+    /** Runs a started rollout to SUCCEEDED, every node answering DONE with previous value 128MiB. */
+    void runToSuccess(Rollout r, RolloutDriver driver) {
+        driver.advance(r.id());
+        for (int round = 0; round < 3; round++) {
+            NodeStep current = rollouts.find(r.id()).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
+                    .findFirst().orElseThrow();
+            done(r.id(), current.nodeId().value());
+            driver.advance(r.id());
+            heartbeats();
+            driver.advance(r.id());
+        }
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+    }
+
+    void rolledBack(UUID rollout, String node) {
+        NodeStep s = step(rollout, node);
+        answer(s, CommandStatus.DONE, CommandPhase.DONE, Map.of("memtable_heap_space", "changed"), s.rollback().orElseThrow().id());
+    }
+
+    List<String> nodesByRoundDescending(UUID rollout) {
+        return rollouts.find(rollout).orElseThrow().steps().stream().sorted(Comparator.comparingInt(NodeStep::round).reversed())
+                .map(s -> s.nodeId().value()).toList();
+    }
+
+    @Test
+    void aSucceededRolloutIsRolledBackOnRequestRoundByRoundLastRoundFirstWithThePreviousValues() {
+        Rollout r = start(Map.of("memtable_heap_space", "104MiB"));
+        RolloutDriver driver = driver();
+        runToSuccess(r, driver);
+        sent.clear();
+
+        Rollout requested = rolloutService.rollback(r.id(), "olga", "p99 worse since the change");
+        assertThat(requested.state()).isEqualTo(RolloutState.ROLLING_BACK);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLING_BACK);
+        List<String> order = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            heartbeats();
+            driver.advance(r.id());                   // pre-checks pass: this round's rollback is sent
+            assertThat(sent).as("one round at a time").hasSize(round + 1);
+            String node = sent.get(round).split(" ")[0];
+            assertThat(sent.get(round)).contains("128MiB");
+            order.add(node);
+            driver.advance(r.id());                   // in flight: nothing more is sent
+            assertThat(sent).hasSize(round + 1);
+            rolledBack(r.id(), node);
+            driver.advance(r.id());                   // ROLLED_BACK
+            assertThat(step(r.id(), node).status()).isEqualTo(NodeStepStatus.ROLLED_BACK);
+        }
+        driver.advance(r.id());
+        assertThat(order).isEqualTo(nodesByRoundDescending(r.id()));
+        Rollout after = rollouts.find(r.id()).orElseThrow();
+        assertThat(after.state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(after.steps()).extracting(NodeStep::status).containsOnly(NodeStepStatus.ROLLED_BACK);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLED_BACK);
+        List<AuditEntry<RolloutState>> audit = rolloutService.auditTrail(r.id());
+        assertThat(audit).extracting(AuditEntry::to).endsWith(RolloutState.SUCCEEDED, RolloutState.ROLLING_BACK, RolloutState.ROLLED_BACK);
+        AuditEntry<RolloutState> request = audit.get(audit.size() - 2);
+        assertThat(request.actor()).isEqualTo("olga");
+        assertThat(request.reason()).contains("p99 worse since the change").contains("changed: [");
+        assertThat(audit.get(audit.size() - 1).actor()).isEqualTo("orchestrator");
+        assertThat(recommendations.auditTrail(r.recommendationId())).extracting(AuditEntry::actor).endsWith("olga", "orchestrator");
+    }
+
+    @Test
+    void aRollbackResumesAfterAnAdvisorRestartWithoutCommandingANodeTwice() {
+        Rollout r = start(Map.of("memtable_heap_space", "100MiB"));
+        runToSuccess(r, driver());
+        sent.clear();
+        sentIds.clear();
+        rolloutService.rollback(r.id(), "olga", "undo");
+        driver().advance(r.id());
+        assertThat(sent).hasSize(1);
+        String first = sent.get(0).split(" ")[0];
+        UUID firstCommand = step(r.id(), first).rollback().orElseThrow().id();
+        assertThat(sentIds).containsExactly(firstCommand);
+
+        // A restarted advisor (a new driver, no memory) waits for the persisted command instead of sending a new one ...
+        RolloutDriver restarted = driver();
+        restarted.advance(r.id());
+        restarted.advance(r.id());
+        assertThat(sent).hasSize(1);
+        // ... and when nothing came back for resend-after, it sends the very same signed command again.
+        driver(RollbackPolicy.ANY_FAILURE, Clock.offset(Clock.systemUTC(), Duration.ofSeconds(61))).advance(r.id());
+        assertThat(sentIds).containsExactly(firstCommand, firstCommand);
+
+        rolledBack(r.id(), first);
+        for (int i = 0; i < 6; i++) {
+            heartbeats();
+            restarted = driver();                     // a restart before every look
+            restarted.advance(r.id());
+            rollouts.find(r.id()).orElseThrow().steps().stream()
+                    .filter(s -> s.rollback().isPresent() && s.status() != NodeStepStatus.ROLLED_BACK)
+                    .filter(s -> results.latest(s.rollback().get().id()).isEmpty())
+                    .forEach(s -> rolledBack(r.id(), s.nodeId().value()));
+        }
+        driver().advance(r.id());
+        Rollout after = rollouts.find(r.id()).orElseThrow();
+        assertThat(after.state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(step(r.id(), first).rollback().orElseThrow().id()).isEqualTo(firstCommand);
+        assertThat(sentIds).as("one rollback command per node; the first one sent twice, unchanged")
+                .containsExactlyInAnyOrderElementsOf(expectedIds(r.id(), firstCommand));
+        List<String> expectedNodes = new ArrayList<>(NODES);
+        expectedNodes.add(first);
+        assertThat(sent).extracting(s -> s.split(" ")[0]).containsExactlyInAnyOrderElementsOf(expectedNodes);
+    }
+
+    List<UUID> expectedIds(UUID rollout, UUID first) {
+        List<UUID> ids = new ArrayList<>(List.of(first));
+        for (String n : NODES) {
+            ids.add(step(rollout, n).rollback().orElseThrow().id());
+        }
+        return ids;
+    }
+
+    @Test
+    void aRollbackIsRefusedFromTheWrongStateNamingTheAllowedMovesAndForAnUnknownRollout() {
+        Rollout r = start(Map.of("memtable_heap_space", "92MiB"));
+        assertThatThrownBy(() -> rolloutService.rollback(r.id(), "olga", "undo"))
+                .isInstanceOfSatisfying(IllegalTransitionException.class, e -> {
+                    assertThat(e.current()).isEqualTo("RUNNING");
+                    assertThat(e.allowed()).containsExactlyInAnyOrder("PAUSED", "SUCCEEDED", "FAILED", "ABORTED");
+                });
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.RUNNING);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLING_OUT);
+        assertThatThrownBy(() -> rolloutService.rollback(UUID.randomUUID(), "olga", "undo")).isInstanceOf(NotFoundException.class);
+
+        rolloutService.pause(r.id(), "olga", "wait");
+        rolloutService.rollback(r.id(), "olga", "undo");
+        assertThatThrownBy(() -> rolloutService.rollback(r.id(), "olga", "again"))
+                .isInstanceOfSatisfying(IllegalTransitionException.class, e ->
+                        assertThat(e.allowed()).containsExactlyInAnyOrder("ROLLED_BACK", "FAILED"));
+        driver().advance(r.id());
+        assertThat(sent).isEmpty();                   // nothing was changed, nothing to send
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(rollouts.find(r.id()).orElseThrow().steps()).extracting(NodeStep::status).containsOnly(NodeStepStatus.SKIPPED);
+    }
+
+    @Test
+    void aPausedRolloutWithACommandInFlightRollsThatNodeBackOnceItIsDone() {
+        Rollout r = start(Map.of("memtable_heap_space", "84MiB"));
+        RolloutDriver driver = driver();
+        driver.advance(r.id());
+        String canary = r.steps().stream().filter(NodeStep::canary).findFirst().orElseThrow().nodeId().value();
+        rolloutService.pause(r.id(), "olga", "stop");
+        rolloutService.rollback(r.id(), "olga", "undo");
+        driver.advance(r.id());
+        assertThat(sent).hasSize(1);                  // the canary's change is still in flight
+        done(r.id(), canary);
+        heartbeats();
+        driver.advance(r.id());                       // collected (APPLIED), and its rollback sent at once
+        driver.advance(r.id());
+        assertThat(sent).hasSize(2).last().asString().startsWith(canary + " ").contains("128MiB");
+        rolledBack(r.id(), canary);
+        driver.advance(r.id());
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(rollouts.find(r.id()).orElseThrow().steps()).filteredOn(s -> !s.canary()).extracting(NodeStep::status)
+                .containsOnly(NodeStepStatus.SKIPPED);
+    }
+
+    @Test
+    void withTheCanaryPolicyALaterFailureKeepsTheChangeUntilAnOperatorRollsBack() {
+        Rollout r = start(Map.of("memtable_heap_space", "76MiB"));
+        RolloutDriver driver = driver(RollbackPolicy.CANARY, Clock.systemUTC());
+        driver.advance(r.id());
+        String canary = r.steps().stream().filter(NodeStep::canary).findFirst().orElseThrow().nodeId().value();
+        done(r.id(), canary);
+        driver.advance(r.id());
+        heartbeats();
+        driver.advance(r.id());
+        NodeStep second = rollouts.find(r.id()).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
+                .findFirst().orElseThrow();
+        answer(second, CommandStatus.REJECTED, CommandPhase.RECEIVED, Map.of(), second.command().orElseThrow().id());
+        driver.advance(r.id());
+        driver.advance(r.id());
+        assertThat(sent).hasSize(2);                  // no automatic rollback
+        Rollout failed = rollouts.find(r.id()).orElseThrow();
+        assertThat(failed.state()).isEqualTo(RolloutState.FAILED);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.FAILED);
+        assertThat(rolloutService.auditTrail(r.id()).get(rolloutService.auditTrail(r.id()).size() - 1).reason())
+                .contains("still changed: [" + canary + "]");
+
+        rolloutService.rollback(r.id(), "olga", "restore the canary");
+        heartbeats();
+        driver.advance(r.id());
+        assertThat(sent).hasSize(3).last().asString().startsWith(canary + " ").contains("128MiB");
+        rolledBack(r.id(), canary);
+        driver.advance(r.id());
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(step(r.id(), second.nodeId().value()).status()).isEqualTo(NodeStepStatus.FAILED);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLED_BACK);
     }
 }
