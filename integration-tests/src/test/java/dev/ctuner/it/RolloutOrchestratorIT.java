@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.ctuner.harness.AdvisorProcess;
+import dev.ctuner.harness.AdvisorRollouts;
 import dev.ctuner.harness.CassandraCluster;
 import dev.ctuner.harness.CassandraNode;
 import dev.ctuner.harness.KafkaBroker;
+import dev.ctuner.harness.NodeProcessWatcher;
 import dev.ctuner.harness.SidecarSettings;
 import dev.ctuner.common.protocol.Topics;
 import java.nio.file.Files;
@@ -14,13 +16,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -31,19 +30,15 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The advisor (its own process, so it can be killed for real) rolling approved changes through the
  * shared 3-node RF=3 ring by signed commands over the real broker, carried out by supervised
- * sidecars: a RESTART change under QUORUM load, the same with the advisor killed mid-rollout, and a
- * change the canary's node refuses at startup.
+ * sidecars: a RESTART change under QUORUM load, the same with the advisor killed mid-rollout, a
+ * change the canary's node refuses at startup, and a RESTART change on every node rolled back on
+ * request under QUORUM load.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RolloutOrchestratorIT {
 
     private static final Path WORK = Servers.WORK.resolve("rollouts");
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final String RING = """
-            {"nodes":[{"id":"127.0.0.1","dc":"datacenter1","rack":"rack1"},{"id":"127.0.0.2","dc":"datacenter1","rack":"rack1"},
-                      {"id":"127.0.0.3","dc":"datacenter1","rack":"rack1"}],
-             "keyspaces":[{"name":"rollit","replication":{"datacenter1":3},"consistency":"QUORUM"}],
-             "canaryFirst":true,"comment":"%s"}""";
+    private static final JsonMapper JSON = AdvisorRollouts.JSON;
 
     @Test
     @Order(1)
@@ -123,15 +118,66 @@ class RolloutOrchestratorIT {
             for (CassandraNode node : f.ring.nodes()) {
                 assertThat(Files.readString(node.yamlFile())).as("yaml of %s", node.address()).isEqualTo(yamlBefore.get(node.address()));
                 int expectedPids = node.address().equals(canaryNode) ? 3 : 1; // canary: failed start, then restored start
-                assertThat(f.pids.get(node.address()).size()).as("processes seen for %s", node.address())
+                assertThat(f.watcher.processCount(node.address())).as("processes seen for %s", node.address())
                         .isLessThanOrEqualTo(expectedPids);
                 if (!node.address().equals(canaryNode)) {
-                    assertThat(f.pids.get(node.address())).as("node %s untouched", node.address()).hasSize(1);
+                    assertThat(f.watcher.pids(node.address())).as("node %s untouched", node.address()).hasSize(1);
                 }
             }
             String recommendation = f.advisor.get("/api/recommendations/" + done.get("recommendationId").asString());
             assertThat(JSON.readTree(recommendation).get("state").asString()).isEqualTo("ROLLED_BACK");
             f.ring.awaitAllUp(Duration.ofSeconds(60));
+        }
+    }
+
+    @Test
+    @Order(4)
+    void aRestartChangeRolledOutToEveryNodeIsRolledBackOnRequestUnderQuorumLoad() throws Exception {
+        try (Fixture f = new Fixture("rollback"); CqlSession session = f.ring.session()) {
+            f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            Map<String, String> before = new TreeMap<>();
+            for (CassandraNode node : f.ring.nodes()) {
+                before.put(node.address(), CassandraCluster.setting(session, node, "memtable_heap_space"));
+            }
+            String changed = before.containsValue("120MiB") ? "104MiB" : "120MiB";
+            String rollout = f.startRollout(Map.of("memtable_heap_space", changed), List.of());
+            JsonNode succeeded = f.awaitEnd(rollout, Duration.ofMinutes(10));
+            assertThat(succeeded.get("state").asString()).as("rollout %s", succeeded).isEqualTo("SUCCEEDED");
+            f.ring.awaitAllUp(Duration.ofSeconds(60));
+            f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            f.assertEachNodeHadProcesses(2);
+
+            try (QuorumLoad load = new QuorumLoad(session, "rollit", 100)) {
+                Thread.sleep(3_000);
+                Instant start = Instant.now();
+                JsonNode requested = AdvisorRollouts.rollback(f.advisor, rollout, "integration test: undo");
+                assertThat(requested.get("state").asString()).isEqualTo("ROLLING_BACK");
+                JsonNode done = AdvisorRollouts.awaitNotIn(f.advisor, rollout, Set.of("ROLLING_BACK"), Duration.ofMinutes(10));
+                Duration took = Duration.between(start, Instant.now());
+                Thread.sleep(3_000);
+                load.close();
+
+                assertThat(done.get("state").asString()).as("rollout %s", done).isEqualTo("ROLLED_BACK");
+                assertThat(f.steps(done).stream().map(s -> s.get("status").asString())).containsOnly("ROLLED_BACK");
+                assertThat(load.failures).as("failed QUORUM operations during the rollback").isEmpty();
+                assertThat(load.acknowledged.size()).isGreaterThan(300);
+                f.ring.awaitAllUp(Duration.ofSeconds(60));
+                f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+                assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
+                for (CassandraNode node : f.ring.nodes()) {
+                    assertThat(CassandraCluster.setting(session, node, "memtable_heap_space")).as("on %s", node.address())
+                            .isEqualTo(before.get(node.address()));
+                }
+                f.assertEachNodeHadProcesses(3);         // restarted once by the rollout, exactly once more by the rollback
+                f.assertOneNodeDownAtATime(done);
+                assertThat(AdvisorRollouts.recommendationState(f.advisor, done.get("recommendationId").asString()))
+                        .isEqualTo("ROLLED_BACK");
+                JsonNode audit = done.get("audit");
+                assertThat(audit.get(audit.size() - 2).get("actor").asString()).isEqualTo("admin");
+                assertThat(audit.get(audit.size() - 2).get("reason").asString()).contains("integration test: undo");
+                System.out.println("rollback of 3 nodes took " + took.toMillis() + " ms; " + load.acknowledged.size() + " writes, "
+                        + load.reads.get() + " reads at QUORUM; steps: " + f.stepMessages(done));
+            }
         }
     }
 
@@ -142,11 +188,8 @@ class RolloutOrchestratorIT {
         final Topics topics;
         final Path dir;
         final List<SidecarApp> sidecars = new ArrayList<>();
-        final Map<String, Set<Long>> pids = new ConcurrentHashMap<>();
-        final Map<String, List<long[]>> downIntervals = new ConcurrentHashMap<>();
-        final Thread watcher;
+        final NodeProcessWatcher watcher;
         AdvisorProcess advisor;
-        volatile boolean watching = true;
 
         Fixture(String name) throws Exception {
             ring = Servers.ring();
@@ -160,20 +203,13 @@ class RolloutOrchestratorIT {
                 props.putAll(SidecarSettings.acting(node, broker, topics.prefix(), advisor.publicKeyFile(),
                         dir.resolve("sidecar-" + node.index()).resolve("state")));
                 sidecars.add(SidecarApp.start(node, broker, topics.prefix(), props));
-                pids.put(node.address(), new LinkedHashSet<>(node.pid().stream().toList()));
             }
-            watcher = new Thread(this::watch, "pid-watcher");
-            watcher.setDaemon(true);
-            watcher.start();
-            awaitNodesReported();
+            watcher = new NodeProcessWatcher(ring);
+            AdvisorRollouts.awaitNodesUp(advisor, "it-ring", 3, Duration.ofSeconds(120));
         }
 
         void startAdvisor() throws Exception {
-            Map<String, String> settings = new LinkedHashMap<>();
-            settings.put("ctuner.advisor.kafka.bootstrap-servers", broker.bootstrapServers());
-            settings.put("ctuner.advisor.kafka.topic-prefix", topics.prefix());
-            settings.put("ctuner.advisor.kafka.group-id", "advisor-" + topics.prefix());
-            settings.put("ctuner.advisor.vetting.node-facts.heap-mib", "512"); // the test nodes' heap: memtable bounds derive from it
+            Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
             settings.put("ctuner.advisor.rollout.canary-window", "15s");
             settings.put("ctuner.advisor.rollout.canary-max-latency-ratio", "10");
             settings.put("ctuner.advisor.rollout.gate-timeout", "180s");
@@ -183,89 +219,21 @@ class RolloutOrchestratorIT {
             System.out.println("advisor up in " + advisor.awaitServing(Duration.ofSeconds(120)).toMillis() + " ms, PID " + advisor.pid());
         }
 
-        private void watch() {
-            Map<String, Long> downSince = new TreeMap<>();
-            while (watching) {
-                long now = System.currentTimeMillis();
-                for (CassandraNode node : ring.nodes()) {
-                    var pid = node.pid().filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false));
-                    pid.ifPresent(p -> pids.computeIfAbsent(node.address(), k -> new LinkedHashSet<>()).add(p));
-                    if (pid.isEmpty() && !downSince.containsKey(node.address())) {
-                        downSince.put(node.address(), now);
-                    } else if (pid.isPresent() && downSince.containsKey(node.address())) {
-                        downIntervals.computeIfAbsent(node.address(), k -> new ArrayList<>())
-                                .add(new long[] {downSince.remove(node.address()), now});
-                    }
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }
-
-        void awaitNodesReported() throws Exception {
-            long deadline = System.currentTimeMillis() + 120_000;
-            while (System.currentTimeMillis() < deadline) {
-                JsonNode nodes = JSON.readTree(advisor.get("/api/clusters/it-ring/nodes"));
-                long up = 0;
-                for (JsonNode n : nodes) {
-                    up += "UP_NORMAL".equals(n.path("state").asString("")) ? 1 : 0;
-                }
-                if (up == 3) {
-                    return;
-                }
-                Thread.sleep(500);
-            }
-            throw new AssertionError("the advisor did not hear 3 UP_NORMAL nodes: " + advisor.get("/api/clusters/it-ring/nodes"));
-        }
-
         String startRollout(Map<String, String> settings, List<String> optIn) throws Exception {
-            String body = JSON.writeValueAsString(Map.of("clusterId", "it-ring", "settings", settings, "comment", "integration test",
-                    "optIn", optIn));
-            String id = JSON.readTree(advisor.post("/api/recommendations", body)).get("id").asString();
-            JsonNode approved = JSON.readTree(advisor.post("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}"));
-            assertThat(approved.get("state").asString()).as("recommendation %s", approved).isEqualTo("APPROVED");
-            return JSON.readTree(advisor.post("/api/recommendations/" + id + "/rollouts", RING.formatted("go"))).get("id").asString();
+            String id = AdvisorRollouts.submitAndApprove(advisor, "it-ring", settings, optIn);
+            return AdvisorRollouts.start(advisor, id, AdvisorRollouts.ringBody(ring, "rollit", "go"));
         }
 
         JsonNode awaitEnd(String rollout, Duration timeout) throws Exception {
-            long deadline = System.currentTimeMillis() + timeout.toMillis();
-            JsonNode view = null;
-            while (System.currentTimeMillis() < deadline) {
-                try {
-                    view = JSON.readTree(advisor.get("/api/rollouts/" + rollout));
-                    String state = view.get("state").asString();
-                    if (!state.equals("RUNNING")) {
-                        return view;
-                    }
-                } catch (java.io.IOException notServing) {
-                    // restarting
-                }
-                Thread.sleep(500);
-            }
-            throw new AssertionError("rollout not finished within " + timeout + ": " + view);
+            return AdvisorRollouts.awaitNotIn(advisor, rollout, Set.of("RUNNING"), timeout);
         }
 
         boolean anyStep(String rollout, int round, String status) throws Exception {
-            JsonNode view = JSON.readTree(advisor.get("/api/rollouts/" + rollout));
-            for (JsonNode r : view.get("rounds")) {
-                if (r.get("index").asInt() == round) {
-                    for (JsonNode s : r.get("nodes")) {
-                        if (s.get("status").asString().equals(status)) {
-                            return true;
-                        }
-                    }
-                }
-            }
-            return false;
+            return AdvisorRollouts.anyStep(AdvisorRollouts.rollout(advisor, rollout), round, status);
         }
 
         List<JsonNode> steps(JsonNode view) {
-            List<JsonNode> steps = new ArrayList<>();
-            view.get("rounds").forEach(r -> r.get("nodes").forEach(steps::add));
-            return steps;
+            return AdvisorRollouts.steps(view);
         }
 
         List<String> stepMessages(JsonNode view) {
@@ -273,23 +241,23 @@ class RolloutOrchestratorIT {
         }
 
         void assertEachNodeRestartedOnce() {
+            assertEachNodeHadProcesses(2);
+        }
+
+        /** Processes seen per node since the fixture started: 1 + the number of restarts. */
+        void assertEachNodeHadProcesses(int count) {
             for (CassandraNode node : ring.nodes()) {
-                assertThat(pids.get(node.address())).as("Cassandra processes seen for %s (before, after)", node.address()).hasSize(2);
+                assertThat(watcher.pids(node.address())).as("Cassandra processes seen for %s", node.address()).hasSize(count);
             }
         }
 
         void assertOneNodeDownAtATime(JsonNode view) {
-            List<long[]> all = new ArrayList<>();
-            downIntervals.values().forEach(all::addAll);
-            all.sort((a, b) -> Long.compare(a[0], b[0]));
-            for (int i = 1; i < all.size(); i++) {
-                assertThat(all.get(i)[0]).as("a node went down before the previous one was back").isGreaterThanOrEqualTo(all.get(i - 1)[1]);
-            }
+            assertThat(watcher.overlappingDowntime()).as("a node went down before the previous one was back: %s", view).isFalse();
         }
 
         @Override
         public void close() {
-            watching = false;
+            watcher.close();
             for (SidecarApp s : sidecars) {
                 s.close();
             }
