@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 main="$1"; shift
 cp_file=integration-tests/target/harness-classpath.txt
 if [ ! -f "$cp_file" ] || [ ! -f runtimes/cassandra/target/classpath.txt ] || [ ! -f runtimes/kafka/target/classpath.txt ] \
-   || [ -n "$(find integration-tests/src common/src sidecar-agent/src -newer "$cp_file" -name '*.java' -print -quit 2>/dev/null)" ]; then
+   || [ -n "$(find integration-tests/src common/src sidecar-agent/src advisor-core/src advisor-service/src -newer "$cp_file" -name '*.java' -print -quit 2>/dev/null)" ]; then
   echo "building (./mvnw -q install -DskipTests) ..." >&2
   ./mvnw -q install -DskipTests
   ./mvnw -q -pl integration-tests dependency:build-classpath -Dmdep.outputFile=target/harness-classpath.txt -Dmdep.includeScope=runtime
