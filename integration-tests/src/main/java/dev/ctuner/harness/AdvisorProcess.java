@@ -76,7 +76,7 @@ public final class AdvisorProcess implements AutoCloseable {
                 throw new IllegalStateException("advisor exited; see " + process.output());
             }
             try {
-                int status = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/recommendations"))
+                int status = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/v1/recommendations"))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
                 if (status == 401 || status == 200) {
                     return Duration.between(start, Instant.now());

@@ -55,9 +55,9 @@ public final class AdvisorRollouts {
     public static String submitAndApprove(AdvisorProcess advisor, String clusterId, Map<String, String> settings, List<String> optIn)
             throws IOException, InterruptedException {
         String body = JSON.writeValueAsString(Map.of("clusterId", clusterId, "settings", settings, "comment", "harness", "optIn", optIn));
-        JsonNode submitted = JSON.readTree(advisor.post("/api/recommendations", body));
+        JsonNode submitted = JSON.readTree(advisor.post("/api/v1/recommendations", body));
         String id = submitted.get("id").asString();
-        JsonNode approved = JSON.readTree(advisor.post("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}"));
+        JsonNode approved = JSON.readTree(advisor.post("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}"));
         if (!"APPROVED".equals(approved.get("state").asString())) {
             throw new IllegalStateException("recommendation not approved: " + approved);
         }
@@ -66,11 +66,11 @@ public final class AdvisorRollouts {
 
     /** Starts the rollout of an approved recommendation; returns the rollout id. */
     public static String start(AdvisorProcess advisor, String recommendationId, String ringBody) throws IOException, InterruptedException {
-        return JSON.readTree(advisor.post("/api/recommendations/" + recommendationId + "/rollouts", ringBody)).get("id").asString();
+        return JSON.readTree(advisor.post("/api/v1/recommendations/" + recommendationId + "/rollouts", ringBody)).get("id").asString();
     }
 
     public static JsonNode rollout(AdvisorProcess advisor, String rolloutId) throws IOException, InterruptedException {
-        return JSON.readTree(advisor.get("/api/rollouts/" + rolloutId));
+        return JSON.readTree(advisor.get("/api/v1/rollouts/" + rolloutId));
     }
 
     /** Asks for the rollback of a stopped rollout. */
@@ -80,7 +80,7 @@ public final class AdvisorRollouts {
     }
 
     public static String recommendationState(AdvisorProcess advisor, String recommendationId) throws IOException, InterruptedException {
-        return JSON.readTree(advisor.get("/api/recommendations/" + recommendationId)).get("state").asString();
+        return JSON.readTree(advisor.get("/api/v1/recommendations/" + recommendationId)).get("state").asString();
     }
 
     /**
@@ -110,7 +110,7 @@ public final class AdvisorRollouts {
         long deadline = System.currentTimeMillis() + timeout.toMillis();
         while (System.currentTimeMillis() < deadline) {
             long up = 0;
-            for (JsonNode n : JSON.readTree(advisor.get("/api/clusters/" + clusterId + "/nodes"))) {
+            for (JsonNode n : JSON.readTree(advisor.get("/api/v1/clusters/" + clusterId + "/nodes"))) {
                 up += "UP_NORMAL".equals(n.path("state").asString("")) ? 1 : 0;
             }
             if (up == expected) {
@@ -119,7 +119,7 @@ public final class AdvisorRollouts {
             Thread.sleep(500);
         }
         throw new IllegalStateException("the advisor did not hear " + expected + " UP_NORMAL nodes: "
-                + advisor.get("/api/clusters/" + clusterId + "/nodes"));
+                + advisor.get("/api/v1/clusters/" + clusterId + "/nodes"));
     }
 
     /** Every node step of a rollout view, round by round. */

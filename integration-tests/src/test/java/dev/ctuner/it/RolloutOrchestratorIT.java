@@ -124,7 +124,7 @@ class RolloutOrchestratorIT {
                     assertThat(f.watcher.pids(node.address())).as("node %s untouched", node.address()).hasSize(1);
                 }
             }
-            String recommendation = f.advisor.get("/api/recommendations/" + done.get("recommendationId").asString());
+            String recommendation = f.advisor.get("/api/v1/recommendations/" + done.get("recommendationId").asString());
             assertThat(JSON.readTree(recommendation).get("state").asString()).isEqualTo("ROLLED_BACK");
             f.ring.awaitAllUp(Duration.ofSeconds(60));
         }

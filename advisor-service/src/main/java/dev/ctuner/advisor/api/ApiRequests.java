@@ -13,7 +13,7 @@ import java.util.Map;
  * JSON bodies the API accepts.
  *
  * <pre>
- * POST /api/recommendations
+ * POST /api/v1/recommendations
  * {"clusterId": "prod", "settings": {"concurrent_reads": "64"}, "comment": "more read threads"}
  * </pre>
  */

@@ -19,7 +19,7 @@ import java.util.UUID;
  * JSON bodies the API returns.
  *
  * <pre>
- * GET /api/recommendations/{id}
+ * GET /api/v1/recommendations/{id}
  * {"id": "...", "state": "VETTED", "allowedMoves": ["APPROVED", "REJECTED", "SUPERSEDED"], "audit": [...]}
  * </pre>
  */

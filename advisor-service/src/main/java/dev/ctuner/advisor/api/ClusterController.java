@@ -13,8 +13,8 @@ import org.springframework.web.bind.annotation.RestController;
  * The clusters and nodes the sidecars report on, as the advisor last heard them.
  *
  * <pre>
- * GET /api/clusters                 ["prod"]
- * GET /api/clusters/prod/nodes      [{"nodeId":"10.0.0.1","state":"UP_NORMAL","reachable":true,...}]
+ * GET /api/v1/clusters                 ["prod"]
+ * GET /api/v1/clusters/prod/nodes      [{"nodeId":"10.0.0.1","state":"UP_NORMAL","reachable":true,...}]
  * </pre>
  */
 @RestController
@@ -39,12 +39,12 @@ public class ClusterController {
         }
     }
 
-    @GetMapping("/api/clusters")
+    @GetMapping("/api/v1/clusters")
     public List<String> clusters() {
         return registry.clusters().stream().map(ClusterId::value).toList();
     }
 
-    @GetMapping("/api/clusters/{id}/nodes")
+    @GetMapping("/api/v1/clusters/{id}/nodes")
     public List<NodeSummary> nodes(@PathVariable String id) {
         return registry.nodes(new ClusterId(id)).stream().map(NodeSummary::of).toList();
     }

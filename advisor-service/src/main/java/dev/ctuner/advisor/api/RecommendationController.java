@@ -33,13 +33,13 @@ import org.springframework.web.bind.annotation.RestController;
  * Recommendations: list, read with audit trail, submit an operator's configuration, approve, reject.
  *
  * <pre>
- * curl -u alice:secret -H 'Content-Type: application/json' localhost:8080/api/recommendations \
+ * curl -u alice:secret -H 'Content-Type: application/json' localhost:8080/api/v1/recommendations \
  *      -d '{"clusterId":"prod","settings":{"concurrent_reads":"64"},"comment":"more read threads"}'
  * </pre>
  */
 @Validated
 @RestController
-@RequestMapping("/api/recommendations")
+@RequestMapping("/api/v1/recommendations")
 public class RecommendationController {
 
     private final RecommendationService service;
@@ -67,7 +67,7 @@ public class RecommendationController {
                 .map(KnobName::of).collect(Collectors.toSet());
         Recommendation r = service.submit(new Submission(new ClusterId(body.clusterId().strip()), body.settings(),
                 body.comment(), optIn), who.getName());
-        return ResponseEntity.created(URI.create("/api/recommendations/" + r.id())).body(view(r));
+        return ResponseEntity.created(URI.create("/api/v1/recommendations/" + r.id())).body(view(r));
     }
 
     @PostMapping("/{id}/approve")

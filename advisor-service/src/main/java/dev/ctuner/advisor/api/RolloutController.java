@@ -24,10 +24,10 @@ import org.springframework.web.bind.annotation.RestController;
  * (sends signed commands round by round while RUNNING, stops sending when PAUSED or ABORTED).
  *
  * <pre>
- * POST /api/recommendations/{id}/rollouts
+ * POST /api/v1/recommendations/{id}/rollouts
  * {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"}, ...], "keyspaces":[{"name":"shop","replication":{"dc1":3},
  *  "consistency":"QUORUM"}], "canaryFirst":true, "comment":"go"}
- * POST /api/rollouts/{id}/rollback        (also /api/v1/rollouts/{id}/rollback)
+ * POST /api/v1/rollouts/{id}/rollback        (also /api/v1/rollouts/{id}/rollback)
  * {"comment":"p99 worse since the change"}
  * </pre>
  */
@@ -40,7 +40,7 @@ public class RolloutController {
         this.service = service;
     }
 
-    @PostMapping("/api/recommendations/{id}/rollouts")
+    @PostMapping("/api/v1/recommendations/{id}/rollouts")
     public ResponseEntity<RolloutView> start(@PathVariable UUID id, @Valid @RequestBody StartRollout body, Principal who) {
         PlanRequest request = PlanRequest.allNodes(RingDescriptions.toRing(body));
         if (body.canary() != null && !body.canary().isBlank()) {
@@ -52,25 +52,25 @@ public class RolloutController {
             request = request.withAggressive();
         }
         Rollout r = service.start(id, request, who.getName(), body.comment());
-        return ResponseEntity.created(URI.create("/api/rollouts/" + r.id())).body(view(r));
+        return ResponseEntity.created(URI.create("/api/v1/rollouts/" + r.id())).body(view(r));
     }
 
-    @GetMapping("/api/rollouts/{id}")
+    @GetMapping("/api/v1/rollouts/{id}")
     public RolloutView get(@PathVariable UUID id) {
         return view(service.get(id));
     }
 
-    @PostMapping("/api/rollouts/{id}/pause")
+    @PostMapping("/api/v1/rollouts/{id}/pause")
     public RolloutView pause(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
         return view(service.pause(id, who.getName(), body.comment()));
     }
 
-    @PostMapping("/api/rollouts/{id}/resume")
+    @PostMapping("/api/v1/rollouts/{id}/resume")
     public RolloutView resume(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
         return view(service.resume(id, who.getName(), body.comment()));
     }
 
-    @PostMapping("/api/rollouts/{id}/abort")
+    @PostMapping("/api/v1/rollouts/{id}/abort")
     public RolloutView abort(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
         return view(service.abort(id, who.getName(), body.comment()));
     }
@@ -81,7 +81,7 @@ public class RolloutController {
      * rollout; 400 without a comment. Answers at once with the rollout ROLLING_BACK; the
      * orchestrator carries it out and the rollout ends ROLLED_BACK (or FAILED, with the reason).
      */
-    @PostMapping({"/api/rollouts/{id}/rollback", "/api/v1/rollouts/{id}/rollback"})
+    @PostMapping("/api/v1/rollouts/{id}/rollback")
     public RolloutView rollback(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
         return view(service.rollback(id, who.getName(), body.comment()));
     }

@@ -3,7 +3,7 @@ package dev.ctuner.advisor.rollout;
 /**
  * When a halted rollout rolls its changed nodes back by itself ({@code ctuner.advisor.rollout.rollback-policy}).
  * Whatever the policy, an operator can roll back a stopped rollout on request
- * ({@code POST /api/rollouts/{id}/rollback}).
+ * ({@code POST /api/v1/rollouts/{id}/rollback}).
  *
  * <pre>
  * ctuner.advisor.rollout.rollback-policy: CANARY_AND_LAST_ROUND

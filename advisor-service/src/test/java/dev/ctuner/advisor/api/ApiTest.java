@@ -63,7 +63,7 @@ class ApiTest {
     }
 
     private String submit(String settings) throws Exception {
-        String body = as(OPERATOR, postJson("/api/recommendations",
+        String body = as(OPERATOR, postJson("/api/v1/recommendations",
                 "{\"clusterId\":\"prod\",\"settings\":" + settings + ",\"comment\":\"try it\"}"))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
         return JsonPath.read(body, "$.id");
@@ -76,31 +76,31 @@ class ApiTest {
 
     @Test
     void withoutCredentialsTheAnswerIsA401Problem() throws Exception {
-        mvc.perform(get("/api/recommendations"))
+        mvc.perform(get("/api/v1/recommendations"))
                 .andExpect(status().isUnauthorized())
                 .andExpect(header().string("WWW-Authenticate", startsWith("Basic")))
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.status").value(401))
-                .andExpect(jsonPath("$.instance").value("/api/recommendations"));
-        mvc.perform(get("/api/recommendations").with(httpBasic(OPERATOR, "wrong"))).andExpect(status().isUnauthorized());
+                .andExpect(jsonPath("$.instance").value("/api/v1/recommendations"));
+        mvc.perform(get("/api/v1/recommendations").with(httpBasic(OPERATOR, "wrong"))).andExpect(status().isUnauthorized());
     }
 
     @Test
     void aViewerReadsButMayNotChangeAnything() throws Exception {
-        as(VIEWER, get("/api/recommendations")).andExpect(status().isOk());
-        as(VIEWER, postJson("/api/recommendations", "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"64\"},\"comment\":\"x\"}"))
+        as(VIEWER, get("/api/v1/recommendations")).andExpect(status().isOk());
+        as(VIEWER, postJson("/api/v1/recommendations", "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"64\"},\"comment\":\"x\"}"))
                 .andExpect(status().isForbidden())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.detail").value(containsString("OPERATOR")));
         String id = submit("{\"concurrent_reads\":\"64\"}");
-        as(VIEWER, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isForbidden());
-        as(VIEWER, get("/api/recommendations/" + id)).andExpect(status().isOk());
+        as(VIEWER, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isForbidden());
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(status().isOk());
     }
 
     @Test
     void submitApproveRolloutPauseResumeAbort() throws Exception {
         String id = submit("{\"concurrent_reads\":\"64\",\"compaction_throughput\":\"128MiB/s\"}");
-        as(VIEWER, get("/api/recommendations/" + id))
+        as(VIEWER, get("/api/v1/recommendations/" + id))
                 .andExpect(jsonPath("$.state").value("VETTED"))
                 .andExpect(jsonPath("$.costTier").value("LIVE"))
                 .andExpect(jsonPath("$.settings.compaction_throughput").value("128MiB/s"))
@@ -108,11 +108,11 @@ class ApiTest {
                 .andExpect(jsonPath("$.audit[0].actor").value(OPERATOR))
                 .andExpect(jsonPath("$.audit[1].actor").value("vetting"))
                 .andExpect(jsonPath("$.allowedMoves", hasSize(3)));
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"fits the window\"}"))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"fits the window\"}"))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.state").value("APPROVED"))
                 .andExpect(jsonPath("$.audit[2].reason").value("fits the window"));
 
-        String rollout = as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        String rollout = as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.state").value("RUNNING"))
                 .andExpect(jsonPath("$.totalRounds").value(3))
@@ -121,26 +121,26 @@ class ApiTest {
                 .andExpect(jsonPath("$.rounds[2].nodes[0].status").value("PENDING"))
                 .andReturn().getResponse().getContentAsString();
         String rolloutId = JsonPath.read(rollout, "$.id");
-        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_OUT"));
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_OUT"));
 
-        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/pause", "{\"comment\":\"traffic peak\"}"))
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/pause", "{\"comment\":\"traffic peak\"}"))
                 .andExpect(jsonPath("$.state").value("PAUSED"));
-        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/resume", "{\"comment\":\"peak over\"}"))
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/resume", "{\"comment\":\"peak over\"}"))
                 .andExpect(jsonPath("$.state").value("RUNNING"));
-        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/abort", "{\"comment\":\"changed plans\"}"))
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/abort", "{\"comment\":\"changed plans\"}"))
                 .andExpect(jsonPath("$.state").value("ABORTED"))
                 .andExpect(jsonPath("$.rounds[1].nodes[0].status").value("SKIPPED"))
                 .andExpect(jsonPath("$.audit", hasSize(4)));
-        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("FAILED"));
-        as(VIEWER, get("/api/rollouts/" + rolloutId)).andExpect(jsonPath("$.allowedMoves", hasSize(1)))
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("FAILED"));
+        as(VIEWER, get("/api/v1/rollouts/" + rolloutId)).andExpect(jsonPath("$.allowedMoves", hasSize(1)))
                 .andExpect(jsonPath("$.allowedMoves[0]").value("ROLLING_BACK"));
     }
 
     @Test
     void aRollbackIsRequestedByAnOperatorWithACommentAndRefusedAsProblemsOtherwise() throws Exception {
         String id = submit("{\"concurrent_reads\":\"48\"}");
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
-        String rolloutId = JsonPath.read(as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        String rolloutId = JsonPath.read(as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(), "$.id");
 
         as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"undo\"}"))
@@ -150,7 +150,7 @@ class ApiTest {
                 .andExpect(jsonPath("$.requestedState").value("ROLLING_BACK"))
                 .andExpect(jsonPath("$.allowedMoves", hasSize(4)))
                 .andExpect(jsonPath("$.detail").value(containsString("allowed from RUNNING")));
-        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/pause", "{\"comment\":\"wait\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/pause", "{\"comment\":\"wait\"}")).andExpect(status().isOk());
         as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
@@ -167,8 +167,8 @@ class ApiTest {
                 .andExpect(jsonPath("$.rounds[0].nodes[0].status").value("SKIPPED"))
                 .andExpect(jsonPath("$.audit[2].actor").value(OPERATOR))
                 .andExpect(jsonPath("$.audit[2].reason").value(containsString("p99 worse")));
-        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_BACK"));
-        as(OPERATOR, postJson("/api/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"again\"}"))
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("ROLLING_BACK"));
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"again\"}"))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.currentState").value("ROLLING_BACK"))
                 .andExpect(jsonPath("$.allowedMoves", hasSize(2)));
@@ -176,7 +176,7 @@ class ApiTest {
 
     @Test
     void everyCatalogViolationIsA400Problem() throws Exception {
-        as(OPERATOR, postJson("/api/recommendations",
+        as(OPERATOR, postJson("/api/v1/recommendations",
                 "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"100000\",\"no_such_knob\":\"1\"},\"comment\":\"x\"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
@@ -188,44 +188,44 @@ class ApiTest {
     @Test
     void aChangeCostlierThanTheOperatorsTierIsRejectedByVettingWithTheReason() throws Exception {
         String id = submit("{\"native_transport_max_threads\":\"256\"}");
-        as(VIEWER, get("/api/recommendations/" + id))
+        as(VIEWER, get("/api/v1/recommendations/" + id))
                 .andExpect(jsonPath("$.state").value("REJECTED"))
                 .andExpect(jsonPath("$.audit[1].reason").value(containsString("applied by RESTART but the operator accepts at most SCHEMA")));
     }
 
     @Test
     void malformedInputIsA400ProblemWithASpecificMessage() throws Exception {
-        as(OPERATOR, postJson("/api/recommendations", "{\"clusterId\":\" \",\"settings\":{}}"))
+        as(OPERATOR, postJson("/api/v1/recommendations", "{\"clusterId\":\" \",\"settings\":{}}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors", hasSize(3)))
                 .andExpect(jsonPath("$.detail").value(containsString("comment must not be blank")));
-        as(OPERATOR, postJson("/api/recommendations", "{not json"))
+        as(OPERATOR, postJson("/api/v1/recommendations", "{not json"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.title").value("Unreadable request body"));
-        as(VIEWER, get("/api/recommendations/not-a-uuid")).andExpect(status().isBadRequest())
+        as(VIEWER, get("/api/v1/recommendations/not-a-uuid")).andExpect(status().isBadRequest())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
-        as(VIEWER, get("/api/recommendations?state=NOPE")).andExpect(status().isBadRequest());
+        as(VIEWER, get("/api/v1/recommendations?state=NOPE")).andExpect(status().isBadRequest());
     }
 
     @Test
     void unknownIdsAre404Problems() throws Exception {
-        as(VIEWER, get("/api/recommendations/00000000-0000-0000-0000-000000000000"))
+        as(VIEWER, get("/api/v1/recommendations/00000000-0000-0000-0000-000000000000"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.detail").value("no recommendation with id 00000000-0000-0000-0000-000000000000"));
-        as(VIEWER, get("/api/rollouts/00000000-0000-0000-0000-000000000000")).andExpect(status().isNotFound());
-        as(OPERATOR, postJson("/api/recommendations/00000000-0000-0000-0000-000000000000/approve", "{\"comment\":\"x\"}"))
+        as(VIEWER, get("/api/v1/rollouts/00000000-0000-0000-0000-000000000000")).andExpect(status().isNotFound());
+        as(OPERATOR, postJson("/api/v1/recommendations/00000000-0000-0000-0000-000000000000/approve", "{\"comment\":\"x\"}"))
                 .andExpect(status().isNotFound());
     }
 
     @Test
     void illegalMovesAre409ProblemsNamingTheStateAndTheAllowedMoves() throws Exception {
         String id = submit("{\"concurrent_reads\":\"64\"}");
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.currentState").value("VETTED"))
                 .andExpect(jsonPath("$.requestedState").value("ROLLING_OUT"));
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/reject", "{\"comment\":\"not now\"}")).andExpect(status().isOk());
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"after all\"}"))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/reject", "{\"comment\":\"not now\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"after all\"}"))
                 .andExpect(status().isConflict())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.currentState").value("REJECTED"))
@@ -236,12 +236,12 @@ class ApiTest {
     @Test
     void aRolloutThatCannotBeSafeIsRefusedWith422AndLeavesTheRecommendationApproved() throws Exception {
         String id = submit("{\"concurrent_reads\":\"64\"}");
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("ALL")))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("ALL")))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.reasons[0]").value(containsString("RF = CL")));
-        as(VIEWER, get("/api/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
-        as(OPERATOR, postJson("/api/recommendations/" + id + "/rollouts", RING.formatted("ALL").replace("\"canaryFirst\":true", "\"aggressive\":true")))
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("ALL").replace("\"canaryFirst\":true", "\"aggressive\":true")))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.aggressive").value(true))
                 .andExpect(jsonPath("$.rounds[0].nodes[0].message").value(containsString("aggressive round")));
@@ -251,7 +251,7 @@ class ApiTest {
     void theOpenApiDescriptionIsServedToViewers() throws Exception {
         as(VIEWER, get("/v3/api-docs")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.openapi").exists())
-                .andExpect(jsonPath("$.paths['/api/recommendations/{id}/approve']").exists());
+                .andExpect(jsonPath("$.paths['/api/v1/recommendations/{id}/approve']").exists());
         mvc.perform(get("/v3/api-docs")).andExpect(status().isUnauthorized());
     }
 }
