@@ -23,22 +23,38 @@ public final class CanaryComparison {
     private CanaryComparison() {
     }
 
-    /** Outcome: a failure reason, or a summary of what was compared. */
-    public record Verdict(boolean passed, String summary) {
+    /**
+     * PASSED: within the ratio, or no node had traffic to compare; FAILED: the canary's p99 is above
+     * the ratio; NO_CANARY_DATA: the others published latencies since the change but the canary has
+     * not (yet): the caller waits for it rather than pass a canary it has not measured.
+     */
+    public enum Outcome { PASSED, FAILED, NO_CANARY_DATA }
+
+    /** Outcome and a summary of what was compared. */
+    public record Verdict(Outcome outcome, String summary) {
+        public boolean passed() {
+            return outcome == Outcome.PASSED;
+        }
     }
 
     public static Verdict compare(List<WorkloadSample> canary, Map<String, List<WorkloadSample>> others, Instant since,
                                   double maxRatio) {
         List<String> notes = new ArrayList<>();
         boolean passed = true;
+        boolean canaryMissing = false;
         for (String op : List.of("read", "write")) {
             Function<WorkloadSample, LatencyPercentiles> pick = op.equals("read")
                     ? s -> s.performance().coordinatorRead() : s -> s.performance().coordinatorWrite();
             OptionalDouble mine = meanP99(canary, since, pick);
             List<Double> theirs = new ArrayList<>();
             others.values().forEach(samples -> meanP99(samples, since, pick).ifPresent(theirs::add));
+            if (mine.isEmpty() && !theirs.isEmpty()) {
+                notes.add(op + " p99: none from the canary since its change, while the others had traffic");
+                canaryMissing = true;
+                continue;
+            }
             if (mine.isEmpty() || theirs.isEmpty()) {
-                notes.add(op + " p99: nothing to compare");
+                notes.add(op + " p99: no traffic on the other nodes to compare with");
                 continue;
             }
             double median = median(theirs);
@@ -48,7 +64,10 @@ public final class CanaryComparison {
                 passed = false;
             }
         }
-        return new Verdict(passed, (passed ? "canary within " : "canary worse than ") + maxRatio + "x: " + String.join("; ", notes));
+        Outcome outcome = !passed ? Outcome.FAILED : canaryMissing ? Outcome.NO_CANARY_DATA : Outcome.PASSED;
+        String head = outcome == Outcome.FAILED ? "canary worse than " + maxRatio + "x: "
+                : outcome == Outcome.NO_CANARY_DATA ? "canary not measured yet: " : "canary within " + maxRatio + "x: ";
+        return new Verdict(outcome, head + String.join("; ", notes));
     }
 
     private static OptionalDouble meanP99(List<WorkloadSample> samples, Instant since, Function<WorkloadSample, LatencyPercentiles> pick) {

@@ -199,6 +199,13 @@ public final class RolloutDriver {
         }
         CanaryComparison.Verdict verdict = CanaryComparison.compare(view.get().samples(), others, appliedAt,
                 properties.canaryMaxLatencyRatio());
+        if (verdict.outcome() == CanaryComparison.Outcome.NO_CANARY_DATA) {
+            // Never pass a canary that was not measured: wait for its first sampling window after the change.
+            if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
+                move(rollout, step, NodeStepStatus.FAILED, verdict.summary() + " within " + waited.toSeconds() + " s");
+            }
+            return;
+        }
         log.info("rollout {}: canary {} after {} s: {}", rollout.id(), step.nodeId(), waited.toSeconds(), verdict.summary());
         move(rollout, step, verdict.passed() ? NodeStepStatus.VERIFIED : NodeStepStatus.FAILED, verdict.summary() + "; " + timing);
     }

@@ -23,10 +23,18 @@ class CanaryComparisonTest {
     }
 
     @Test
-    void samplesFromBeforeTheChangeDoNotCountAndNothingToCompareIsNoFailure() {
+    void samplesFromBeforeTheChangeDoNotCountAndAnUnmeasuredCanaryIsNotPassed() {
         var others = Map.of("n2", List.of(Views.sample(T, 1000.0, 500.0, 0L, Map.of())));
         var verdict = CanaryComparison.compare(List.of(Views.sample(T.minusSeconds(30), 90000.0, 90000.0, 0L, Map.of())), others, T, 3.0);
-        assertThat(verdict.passed()).isTrue();
-        assertThat(verdict.summary()).contains("read p99: nothing to compare");
+        assertThat(verdict.outcome()).isEqualTo(CanaryComparison.Outcome.NO_CANARY_DATA);
+        assertThat(verdict.passed()).isFalse();
+        assertThat(verdict.summary()).contains("read p99: none from the canary since its change");
+    }
+
+    @Test
+    void withNoTrafficAnywhereThereIsNothingToCompareAndTheCanaryPasses() {
+        var verdict = CanaryComparison.compare(List.of(), Map.of("n2", List.of()), T, 3.0);
+        assertThat(verdict.outcome()).isEqualTo(CanaryComparison.Outcome.PASSED);
+        assertThat(verdict.summary()).contains("no traffic");
     }
 }
