@@ -129,6 +129,7 @@ public final class RolloutBenchmark {
                             dir.resolve("sidecar-" + node.index()).resolve("state")));
                     props.put("ctuner.sidecar.cluster-id", CLUSTER);
                     props.put("ctuner.sidecar.sampling.window", "10s");
+                    props.put("ctuner.sidecar.sampling.key-reuse-sample-duration", "5s");
                     props.put("ctuner.sidecar.sampling.status-interval", "5s");
                     SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar-" + node.index()),
                             18090 + node.index(), props);
