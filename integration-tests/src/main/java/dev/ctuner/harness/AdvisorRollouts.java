@@ -54,7 +54,14 @@ public final class AdvisorRollouts {
     /** Submits a change and approves it; returns the recommendation id. */
     public static String submitAndApprove(AdvisorProcess advisor, String clusterId, Map<String, String> settings, List<String> optIn)
             throws IOException, InterruptedException {
-        String body = JSON.writeValueAsString(Map.of("clusterId", clusterId, "settings", settings, "comment", "harness", "optIn", optIn));
+        return submitAndApprove(advisor, clusterId, settings, optIn, List.of());
+    }
+
+    /** As above, for table options ({@code compaction.class}) applied to {@code tables} ({@code keyspace.table}). */
+    public static String submitAndApprove(AdvisorProcess advisor, String clusterId, Map<String, String> settings, List<String> optIn,
+                                          List<String> tables) throws IOException, InterruptedException {
+        String body = JSON.writeValueAsString(Map.of("clusterId", clusterId, "settings", settings, "comment", "harness", "optIn", optIn,
+                "tables", tables));
         JsonNode submitted = JSON.readTree(advisor.post("/api/v1/recommendations", body));
         String id = submitted.get("id").asString();
         JsonNode approved = JSON.readTree(advisor.post("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}"));

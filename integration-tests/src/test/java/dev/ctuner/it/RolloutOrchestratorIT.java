@@ -31,8 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The advisor (its own process, so it can be killed for real) rolling approved changes through the
  * shared 3-node RF=3 ring by signed commands over the real broker, carried out by supervised
  * sidecars: a RESTART change under QUORUM load, the same with the advisor killed mid-rollout, a
- * change the canary's node refuses at startup, and a RESTART change on every node rolled back on
- * request under QUORUM load.
+ * change the canary's node refuses at startup, a RESTART change on every node rolled back on
+ * request under QUORUM load, and a SCHEMA change (LCS on rollit.kv) applied once under QUORUM load.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RolloutOrchestratorIT {
@@ -178,6 +178,41 @@ class RolloutOrchestratorIT {
                 System.out.println("rollback of 3 nodes took " + took.toMillis() + " ms; " + load.acknowledged.size() + " writes, "
                         + load.reads.get() + " reads at QUORUM; steps: " + f.stepMessages(done));
             }
+        }
+    }
+
+    @Test
+    @Order(5)
+    void aSchemaChangeIsAppliedOnceUnderQuorumLoadWithoutRestartingAnyNode() throws Exception {
+        try (Fixture f = new Fixture("schema"); CqlSession session = f.ring.session();
+             QuorumLoad load = new QuorumLoad(session, "rollit", 100)) {
+            f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            Thread.sleep(3_000);
+            Instant start = Instant.now();
+            String rec = AdvisorRollouts.submitAndApprove(f.advisor, "it-ring",
+                    Map.of("compaction.class", "LeveledCompactionStrategy"), List.of(), List.of("rollit.kv"));
+            String rollout = AdvisorRollouts.start(f.advisor, rec, AdvisorRollouts.ringBody(f.ring, "rollit", "go"));
+            JsonNode done = f.awaitEnd(rollout, Duration.ofMinutes(5));
+            Duration took = Duration.between(start, Instant.now());
+            Thread.sleep(3_000);
+            load.close();
+
+            assertThat(done.get("state").asString()).as("rollout %s", done).isEqualTo("SUCCEEDED");
+            assertThat(f.steps(done)).as("one AlterTable, from one node").hasSize(1);
+            assertThat(load.failures).as("failed QUORUM operations during the schema change").isEmpty();
+            assertThat(load.acknowledged.size()).isGreaterThan(100);
+            assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
+            f.assertEachNodeHadProcesses(1);              // no node restarted: the PIDs are those of the start
+            for (CassandraNode node : f.ring.nodes()) {
+                Map<String, String> compaction = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+                                "SELECT compaction FROM system_schema.tables WHERE keyspace_name = 'rollit' AND table_name = 'kv'")
+                        .setNode(CassandraCluster.driverNode(session, node))).one().getMap("compaction", String.class, String.class);
+                assertThat(compaction.get("class")).as("compaction of rollit.kv on %s", node.address())
+                        .endsWith("LeveledCompactionStrategy");
+            }
+            assertThat(AdvisorRollouts.recommendationState(f.advisor, rec)).isEqualTo("VERIFIED");
+            System.out.println("schema change took " + took.toMillis() + " ms; " + load.acknowledged.size() + " writes, "
+                    + load.reads.get() + " reads at QUORUM; steps: " + f.stepMessages(done));
         }
     }
 

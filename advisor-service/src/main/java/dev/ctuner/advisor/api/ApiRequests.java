@@ -22,11 +22,15 @@ public final class ApiRequests {
     private ApiRequests() {
     }
 
-    /** An operator's configuration: knob → value as cassandra.yaml spells it ({@code 64MiB/s}). */
+    /**
+     * An operator's configuration: knob → value as cassandra.yaml spells it ({@code 64MiB/s}), or table
+     * options ({@code compaction.class}) with the {@code tables} ({@code keyspace.table}) they apply to.
+     */
     public record SubmitRecommendation(@NotBlank @Size(max = 200) String clusterId,
                                        @NotEmpty Map<String, String> settings,
                                        @NotBlank @Size(max = 2000) String comment,
-                                       List<String> optIn) {
+                                       List<String> optIn,
+                                       @Size(max = 50) List<String> tables) {
     }
 
     /** Why an operator approves, rejects, pauses, resumes or aborts. */

@@ -37,12 +37,12 @@ public final class ApiViews {
     public record RecommendationView(UUID id, String clusterId, RecommendationState state, String origin,
                                      Map<String, String> settings, String comment, String costTier, GainEstimate gain,
                                      Instant createdAt, Instant updatedAt, long version,
-                                     List<RecommendationState> allowedMoves, List<AuditView> audit) {
+                                     List<RecommendationState> allowedMoves, List<AuditView> audit, List<String> tables) {
         static RecommendationView of(Recommendation r, List<AuditEntry<RecommendationState>> audit) {
             return new RecommendationView(r.id(), r.clusterId().value(), r.state(), r.origin().name(),
                     new TreeMap<>(r.settings()), r.note(), r.costTier().name(), r.gain().orElse(null), r.createdAt(),
                     r.updatedAt(), r.version(), List.copyOf(RecommendationState.TABLE.allowedFrom(r.state())),
-                    audit == null ? null : audit.stream().map(AuditView::of).toList());
+                    audit == null ? null : audit.stream().map(AuditView::of).toList(), r.tables());
         }
     }
 

@@ -66,7 +66,7 @@ public class RecommendationController {
         Set<KnobName> optIn = Optional.ofNullable(body.optIn()).orElse(List.of()).stream()
                 .map(KnobName::of).collect(Collectors.toSet());
         Recommendation r = service.submit(new Submission(new ClusterId(body.clusterId().strip()), body.settings(),
-                body.comment(), optIn), who.getName());
+                body.comment(), optIn, Optional.ofNullable(body.tables()).orElse(List.of())), who.getName());
         return ResponseEntity.created(URI.create("/api/v1/recommendations/" + r.id())).body(view(r));
     }
 

@@ -19,6 +19,11 @@ public final class InvalidSettingsException extends RuntimeException {
         this.violations = List.copyOf(violations);
     }
 
+    public InvalidSettingsException(String message, List<GateFailure> violations) {
+        super(message);
+        this.violations = List.copyOf(violations);
+    }
+
     public List<GateFailure> violations() {
         return violations;
     }

@@ -42,6 +42,7 @@ public class RecommendationService {
     private final RecommendationStore store;
     private final Vetting vetting;
     private final CatalogGate catalogGate;
+    private final KnobCatalog catalog;
     private final VettingProperties properties;
     private final Clock clock;
 
@@ -50,6 +51,7 @@ public class RecommendationService {
         this.store = store;
         this.vetting = vetting;
         this.catalogGate = new CatalogGate(catalog);
+        this.catalog = catalog;
         this.properties = properties;
         this.clock = clock;
     }
@@ -69,11 +71,15 @@ public class RecommendationService {
         if (!invalid.isEmpty()) {
             throw new InvalidSettingsException(invalid);
         }
+        List<GateFailure> tables = TableTargets.check(catalog, submission.settings(), submission.tables());
+        if (!tables.isEmpty()) {
+            throw new InvalidSettingsException("the tables do not fit the settings", tables);
+        }
         VettingReport report = vetting.vet(candidate, properties.policy());
         Instant now = clock.instant();
         Recommendation proposed = new Recommendation(UUID.randomUUID(), submission.clusterId(),
                 RecommendationState.PROPOSED, Origin.OPERATOR, submission.settings(), submission.comment(),
-                report.tier(), Optional.empty(), now, now, 0);
+                report.tier(), Optional.empty(), now, now, 0, submission.tables());
         store.insert(proposed, new AuditEntry<>(Optional.empty(), RecommendationState.PROPOSED, actor, now,
                 "submitted: " + submission.comment()));
         RecommendationState verdict = report.passed() ? RecommendationState.VETTED : RecommendationState.REJECTED;

@@ -6,6 +6,7 @@ import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.codec.CommandSigner;
 import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.ExpectedMode;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Builds and signs the ApplyConfiguration commands of a rollout, encoded as they are sent. */
+/** Builds and signs the ApplyConfiguration and AlterTable commands of a rollout, encoded as they are sent. */
 public final class CommandFactory {
 
     private final CommandSigner signer;
@@ -34,6 +35,19 @@ public final class CommandFactory {
                              String reason, Instant now) {
         Envelope unsigned = Envelope.of(cluster, node, UUID.randomUUID(), now, new ApplyConfiguration(changes, mode,
                 (int) healthTimeout.toSeconds(), reason, now.plus(expiry), Optional.of(rolloutId.toString())));
+        Envelope signed = signer.sign(unsigned);
+        return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * An AlterTable of {@code table} ({@code keyspace.table}) with table options in the catalog's
+     * spelling ({@code compaction.class} → {@code LeveledCompactionStrategy}).
+     */
+    public SentCommand alterTable(ClusterId cluster, NodeId node, String table, Map<String, String> options, UUID rolloutId,
+                                  String reason, Instant now) {
+        int dot = table.indexOf('.');
+        Envelope unsigned = Envelope.of(cluster, node, UUID.randomUUID(), now, new AlterTable(table.substring(0, dot),
+                table.substring(dot + 1), options, reason, now.plus(expiry), Optional.of(rolloutId.toString())));
         Envelope signed = signer.sign(unsigned);
         return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
     }

@@ -171,6 +171,10 @@ public final class RolloutDriver {
     }
 
     private void verify(Rollout rollout, Recommendation rec, NodeStep step) {
+        if (SchemaSteps.isSchema(rec)) {
+            verifySchema(rollout, rec, step);
+            return;
+        }
         Instant now = clock.instant();
         Instant appliedAt = step.updatedAt();
         Optional<NodeView> view = registry.node(rec.clusterId(), step.nodeId());
@@ -210,6 +214,38 @@ public final class RolloutDriver {
         move(rollout, step, verdict.passed() ? NodeStepStatus.VERIFIED : NodeStepStatus.FAILED, verdict.summary() + "; " + timing);
     }
 
+    /** A table altered: verified once every node reports UP_NORMAL after the change with one schema version. */
+    private void verifySchema(Rollout rollout, Recommendation rec, NodeStep step) {
+        Instant now = clock.instant();
+        Map<NodeId, NodeView> views = views(rec);
+        List<NodeId> nodes = SchemaSteps.allNodes(rollout, views);
+        Optional<String> problem = SchemaSteps.agreementAfter(nodes, views, step.updatedAt(), now, properties.maxStatusAge());
+        Duration waited = Duration.between(step.updatedAt(), now);
+        if (problem.isEmpty()) {
+            String version = views.get(step.nodeId()).status().orElseThrow().schemaVersion();
+            move(rollout, step, NodeStepStatus.VERIFIED, "ALTER TABLE " + SchemaSteps.table(rec, step) + " read back by "
+                    + step.nodeId() + "; all " + nodes.size() + " nodes UP_NORMAL on schema " + version);
+        } else if (waited.compareTo(properties.gateTimeout()) > 0) {
+            move(rollout, step, NodeStepStatus.FAILED, "no schema agreement within " + waited.toSeconds() + " s of ALTER TABLE "
+                    + SchemaSteps.table(rec, step) + ": " + problem.get());
+        }
+    }
+
+    private Map<NodeId, NodeView> views(Recommendation rec) {
+        Map<NodeId, NodeView> views = new LinkedHashMap<>();
+        registry.nodes(rec.clusterId()).forEach(v -> views.put(v.nodeId(), v));
+        return views;
+    }
+
+    /** The command that carries the recommendation to a step's node: its settings, or its table's options. */
+    SentCommand forward(Rollout rollout, Recommendation rec, NodeStep step, Map<String, String> values, String reason, Instant now) {
+        if (SchemaSteps.isSchema(rec)) {
+            return commands.alterTable(rec.clusterId(), step.nodeId(), SchemaSteps.table(rec, step), values, rollout.id(), reason, now);
+        }
+        ExpectedMode mode = rec.costTier() == dev.ctuner.common.catalog.ApplyMode.LIVE ? ExpectedMode.LIVE : ExpectedMode.RESTART;
+        return commands.apply(rec.clusterId(), step.nodeId(), values, mode, rollout.id(), reason, now);
+    }
+
     private void startRound(Rollout rollout, Recommendation rec, int round) {
         List<NodeStep> pending = rollout.steps().stream().filter(s -> s.round() == round && s.status() == NodeStepStatus.PENDING).toList();
         if (pending.isEmpty()) {
@@ -229,9 +265,8 @@ public final class RolloutDriver {
             return;
         }
         store.setCurrentRound(rollout.id(), round);
-        ExpectedMode mode = rec.costTier() == dev.ctuner.common.catalog.ApplyMode.LIVE ? ExpectedMode.LIVE : ExpectedMode.RESTART;
         for (NodeStep step : pending) {
-            SentCommand command = commands.apply(rec.clusterId(), step.nodeId(), rec.settings(), mode, rollout.id(),
+            SentCommand command = forward(rollout, rec, step, rec.settings(),
                     "recommendation " + rec.id() + ", rollout " + rollout.id() + ", round " + round, now);
             // Persisted before it is sent: after a crash in between, the same command is sent again, never a new one.
             store.recordCommand(rollout.id(), step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.APPLYING, ACTOR, now,
@@ -249,15 +284,16 @@ public final class RolloutDriver {
 
     /**
      * The pre-checks before {@code inRound} is changed (or rolled back): every other node of the
-     * rollout up and the cluster calm. Failures wait; failing for {@code gate-timeout} in a row
-     * (counted per rollout state move and round, so a stale count never carries over) times out.
+     * rollout up and the cluster calm. For a SCHEMA change no node goes down, but every node of the
+     * cluster must be UP_NORMAL with one schema version. Failures wait; failing for {@code gate-timeout}
+     * in a row (counted per rollout state move and round, so a stale count never carries over) times out.
      */
     Gate gate(Rollout rollout, Recommendation rec, Set<NodeId> inRound, int round) {
         Instant now = clock.instant();
-        List<NodeId> nodes = rollout.steps().stream().map(NodeStep::nodeId).toList();
-        Map<NodeId, NodeView> views = new LinkedHashMap<>();
-        registry.nodes(rec.clusterId()).forEach(v -> views.put(v.nodeId(), v));
-        List<String> failures = PreChecks.check(nodes, inRound, views, now, limits(), observedTr(rollout));
+        Map<NodeId, NodeView> views = views(rec);
+        boolean schema = SchemaSteps.isSchema(rec);
+        List<NodeId> nodes = schema ? SchemaSteps.allNodes(rollout, views) : rollout.steps().stream().map(NodeStep::nodeId).toList();
+        List<String> failures = PreChecks.check(nodes, schema ? Set.of() : inRound, views, now, limits(), observedTr(rollout));
         String key = rollout.id() + "/" + rollout.version() + "/" + round;
         if (failures.isEmpty()) {
             gateFailingSince.remove(key);

@@ -11,10 +11,8 @@ import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.advisor.store.SentCommand;
-import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.message.CommandStatus;
-import dev.ctuner.common.protocol.message.ExpectedMode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -201,8 +199,7 @@ final class RolloutRecovery {
     }
 
     private void sendRollback(Rollout rollout, Recommendation rec, NodeStep step, ReportedResult applied, String why, Instant now) {
-        ExpectedMode mode = rec.costTier() == ApplyMode.LIVE ? ExpectedMode.LIVE : ExpectedMode.RESTART;
-        SentCommand rollback = commands.apply(rec.clusterId(), step.nodeId(), applied.previousValues(), mode, rollout.id(),
+        SentCommand rollback = driver.forward(rollout, rec, step, applied.previousValues(),
                 "rollback of command " + step.command().orElseThrow().id() + " (" + why + ")", now);
         // Persisted before it is sent: after a crash in between, the same command is sent again, never a new one.
         store.recordRollback(rollout.id(), step, rollback, now, "rolling back (" + why + "): sent command " + rollback.id()

@@ -69,8 +69,12 @@ public class RolloutService {
      * A LIVE change goes node by node (one node per round, canary first): nothing restarts, so the
      * planner's rounds, which bound how many nodes may be down together, are only used for order.
      *
-     * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive), or for a
-     *         SCHEMA change, which the orchestrator does not roll out (apply it once with ALTER TABLE)
+     * A SCHEMA change (table options) is not rolled out node by node: each of its tables gets one
+     * AlterTable, carried out once by one node's sidecar (a step per table, one after another, each on
+     * a different node of the request, the canary first if one is named); see {@link SchemaSteps}.
+     *
+     * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive), or a SCHEMA
+     *         change names no table or more tables than nodes
      */
     @Transactional
     public Rollout start(UUID recommendationId, PlanRequest request, String actor, String comment) {
@@ -78,8 +82,7 @@ public class RolloutService {
         RecommendationState state = recommendation.state();
         RecommendationState.TABLE.move(state, RecommendationState.ROLLING_OUT, actor, clock.instant(), comment);
         if (recommendation.costTier() == ApplyMode.SCHEMA) {
-            throw new PlanRefusedException(List.of("SCHEMA changes are cluster-wide and are not rolled out node by node;"
-                    + " the sidecars do not carry out AlterTable yet, so apply it once with ALTER TABLE"));
+            return startSchema(recommendation, request, actor, comment);
         }
         PlanResult result = planner.plan(request);
         if (result instanceof PlanResult.Refused refused) {
@@ -106,6 +109,24 @@ public class RolloutService {
                 "started: " + comment + " (" + rounds + (live ? " live steps, node by node, " : " rounds, ") + plan.method()
                         + (plan.optimal() ? ", fewest possible" : ", lower bound " + plan.lowerBound())
                         + (plan.aggressive() ? ", AGGRESSIVE: some rounds break a consistency level" : "") + ")"));
+        events.publishEvent(new RolloutChanged(rollout.id()));
+        return get(rollout.id());
+    }
+
+    private Rollout startSchema(Recommendation recommendation, PlanRequest request, String actor, String comment) {
+        List<NodeId> nodes = SchemaSteps.executors(recommendation, request);
+        recommendations.move(recommendation.id(), RecommendationState.ROLLING_OUT, actor, comment);
+        Instant now = clock.instant();
+        List<NodeStep> steps = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            steps.add(new NodeStep(nodes.get(i), i, false, NodeStepStatus.PENDING, Optional.empty(), Optional.empty(), now,
+                    Optional.of("ALTER TABLE " + recommendation.tables().get(i) + " from this node"), 0));
+        }
+        Rollout rollout = new Rollout(UUID.randomUUID(), recommendation.id(), RolloutState.RUNNING, 0, steps.size(),
+                dev.ctuner.advisor.core.safety.PlanMethod.ONCE, false, now, now, 0, steps);
+        store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
+                "started: " + comment + " (SCHEMA change applied once: one ALTER TABLE for each of " + recommendation.tables()
+                        + ", no restart)"));
         events.publishEvent(new RolloutChanged(rollout.id()));
         return get(rollout.id());
     }

@@ -49,6 +49,10 @@ public class RecommendationStore {
         r.settings().forEach((knob, value) -> jdbc.sql(
                         "insert into recommendation_setting (recommendation_id, knob, knob_value) values (:id, :knob, :value)")
                 .param("id", r.id().toString()).param("knob", knob).param("value", value).update());
+        for (int i = 0; i < r.tables().size(); i++) {
+            jdbc.sql("insert into recommendation_table (recommendation_id, position, table_name) values (:id, :position, :name)")
+                    .param("id", r.id().toString()).param("position", i).param("name", r.tables().get(i)).update();
+        }
         audit(r.id(), created);
     }
 
@@ -118,8 +122,10 @@ public class RecommendationStore {
                 .query(rs -> {
                     settings.put(rs.getString("knob"), rs.getString("knob_value"));
                 });
+        List<String> tables = jdbc.sql("select table_name from recommendation_table where recommendation_id = :id order by position")
+                .param("id", r.id().toString()).query(String.class).list();
         return new Recommendation(r.id(), r.clusterId(), r.state(), r.origin(), settings, r.note(), r.costTier(),
-                r.gain(), r.createdAt(), r.updatedAt(), r.version());
+                r.gain(), r.createdAt(), r.updatedAt(), r.version(), tables);
     }
 
     private static Recommendation row(ResultSet rs) throws SQLException {

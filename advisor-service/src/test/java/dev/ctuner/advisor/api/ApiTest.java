@@ -186,6 +186,21 @@ class ApiTest {
     }
 
     @Test
+    void tableOptionsWithoutTablesAreA400ProblemAndWithTablesAreStored() throws Exception {
+        as(OPERATOR, postJson("/api/v1/recommendations",
+                "{\"clusterId\":\"prod\",\"settings\":{\"compaction.class\":\"LeveledCompactionStrategy\"},\"comment\":\"x\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.title").value("Invalid settings"))
+                .andExpect(jsonPath("$.detail").value(containsString("keyspace.table")));
+        as(OPERATOR, postJson("/api/v1/recommendations", "{\"clusterId\":\"prod\",\"settings\":{\"compaction.class\":"
+                + "\"LeveledCompactionStrategy\"},\"comment\":\"x\",\"tables\":[\"shop.orders\"]}"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.costTier").value("SCHEMA"))
+                .andExpect(jsonPath("$.tables[0]").value("shop.orders"));
+    }
+
+    @Test
     void aChangeCostlierThanTheOperatorsTierIsRejectedByVettingWithTheReason() throws Exception {
         String id = submit("{\"native_transport_max_threads\":\"256\"}");
         as(VIEWER, get("/api/v1/recommendations/" + id))

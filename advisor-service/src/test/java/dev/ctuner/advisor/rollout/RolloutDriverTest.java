@@ -108,7 +108,11 @@ class RolloutDriverTest {
     }
 
     Rollout start(Map<String, String> settings) {
-        var rec = recommendations.submit(new Submission(Views.CLUSTER, settings, "test", java.util.Set.of()), "olga");
+        return start(settings, List.of());
+    }
+
+    Rollout start(Map<String, String> settings, List<String> tables) {
+        var rec = recommendations.submit(new Submission(Views.CLUSTER, settings, "test", java.util.Set.of(), tables), "olga");
         recommendations.approve(rec.id(), "olga", "ok");
         List<RingNode> nodes = new ArrayList<>();
         Map<NodeId, List<Long>> tokens = new java.util.LinkedHashMap<>();
@@ -412,5 +416,131 @@ class RolloutDriverTest {
         assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
         assertThat(step(r.id(), second.nodeId().value()).status()).isEqualTo(NodeStepStatus.FAILED);
         assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLED_BACK);
+    }
+
+    static final Map<String, String> LCS = Map.of("compaction.class", "LeveledCompactionStrategy");
+    static final Map<String, String> STCS = Map.of("compaction.class", "SizeTieredCompactionStrategy");
+
+    void schemaHeartbeats(String... versions) {
+        Instant later = Instant.now().plusSeconds(4);
+        for (int i = 0; i < NODES.size(); i++) {
+            registry.status(Views.CLUSTER, new NodeId(NODES.get(i)), later, Views.status(NodeState.UP_NORMAL, versions[i], 0, 0L));
+        }
+    }
+
+    @Test
+    void aSchemaChangeSendsOneAlterTablePerTableOnceAndSucceedsWhenTheRingAgrees() {
+        Rollout r = start(LCS, List.of("rollit.kv", "rollit.other"));
+        assertThat(r.steps()).hasSize(2).extracting(NodeStep::canary).containsOnly(false);
+        assertThat(r.method()).isEqualTo(dev.ctuner.advisor.core.safety.PlanMethod.ONCE);
+        RolloutDriver driver = driver();
+        driver.advance(r.id());
+        assertThat(sent).singleElement().asString().contains("AlterTable").contains("keyspace=rollit").contains("table=kv")
+                .contains("compaction.class=LeveledCompactionStrategy");
+        String first = sent.get(0).split(" ")[0];
+
+        driver().advance(r.id());                     // an advisor restart: the persisted command is awaited, none is sent
+        assertThat(sent).hasSize(1);
+
+        NodeStep step = step(r.id(), first);
+        answer(step, CommandStatus.DONE, CommandPhase.DONE, STCS, step.command().orElseThrow().id());
+        schemaHeartbeats("s2", "s1", "s2");
+        driver.advance(r.id());                       // APPLIED, but no agreement yet: waits
+        assertThat(step(r.id(), first).status()).isEqualTo(NodeStepStatus.APPLIED);
+        driver.advance(r.id());
+        assertThat(step(r.id(), first).status()).isEqualTo(NodeStepStatus.APPLIED);
+        schemaHeartbeats("s2", "s2", "s2");
+        driver.advance(r.id());                       // VERIFIED, and the second table is sent from another node
+        assertThat(step(r.id(), first).status()).isEqualTo(NodeStepStatus.VERIFIED);
+        assertThat(step(r.id(), first).message()).hasValueSatisfying(m -> assertThat(m).contains("rollit.kv").contains("schema s2"));
+        assertThat(sent).hasSize(2).last().asString().contains("table=other").doesNotStartWith(first + " ");
+
+        String second = sent.get(1).split(" ")[0];
+        NodeStep next = step(r.id(), second);
+        answer(next, CommandStatus.DONE, CommandPhase.DONE, STCS, next.command().orElseThrow().id());
+        driver.advance(r.id());
+        schemaHeartbeats("s3", "s3", "s3");
+        driver.advance(r.id());
+        driver.advance(r.id());
+        Rollout after = rollouts.find(r.id()).orElseThrow();
+        assertThat(after.state()).isEqualTo(RolloutState.SUCCEEDED);
+        assertThat(sent).hasSize(2);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.VERIFIED);
+        assertThat(recommendations.get(r.recommendationId()).tables()).containsExactly("rollit.kv", "rollit.other");
+    }
+
+    @Test
+    void aSchemaChangeWaitsForSchemaAgreementBeforeItIsSent() {
+        Rollout r = start(LCS, List.of("rollit.kv"));
+        schemaHeartbeats("s1", "s2", "s1");
+        driver().advance(r.id());
+        assertThat(sent).isEmpty();
+        schemaHeartbeats("s2", "s2", "s2");
+        driver().advance(r.id());
+        assertThat(sent).hasSize(1);
+    }
+
+    @Test
+    void aSchemaChangeIsRolledBackOnRequestWithThePreviousOptionsTheSidecarReported() {
+        Rollout r = start(Map.of("compaction.class", "LeveledCompactionStrategy", "bloom_filter_fp_chance", "0.1"), List.of("rollit.kv"));
+        RolloutDriver driver = driver();
+        driver.advance(r.id());
+        String node = sent.get(0).split(" ")[0];
+        NodeStep step = step(r.id(), node);
+        answer(step, CommandStatus.DONE, CommandPhase.DONE, Map.of("compaction.class", "SizeTieredCompactionStrategy",
+                "bloom_filter_fp_chance", "0.01"), step.command().orElseThrow().id());
+        driver.advance(r.id());
+        schemaHeartbeats("s2", "s2", "s2");
+        driver.advance(r.id());
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+        sent.clear();
+
+        rolloutService.rollback(r.id(), "olga", "reads slower with LCS");
+        driver.advance(r.id());
+        assertThat(sent).singleElement().asString().startsWith(node + " ").contains("AlterTable").contains("table=kv")
+                .contains("compaction.class=SizeTieredCompactionStrategy").contains("bloom_filter_fp_chance=0.01");
+        NodeStep rolling = step(r.id(), node);
+        answer(rolling, CommandStatus.DONE, CommandPhase.DONE, Map.of("compaction.class", "LeveledCompactionStrategy"),
+                rolling.rollback().orElseThrow().id());
+        driver.advance(r.id());
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
+        assertThat(recommendations.get(r.recommendationId()).state()).isEqualTo(RecommendationState.ROLLED_BACK);
+    }
+
+    @Test
+    void aSchemaChangeTheSidecarRejectsForAnUnknownTableFailsTheRolloutWithItsReason() {
+        Rollout r = start(LCS, List.of("rollit.nope"));
+        RolloutDriver driver = driver();
+        driver.advance(r.id());
+        NodeStep step = rollouts.find(r.id()).orElseThrow().steps().get(0);
+        results.record(new ReportedResult(UUID.randomUUID(), step.command().orElseThrow().id(), Views.CLUSTER, step.nodeId(),
+                CommandStatus.REJECTED, CommandPhase.RECEIVED, Optional.of("table rollit.nope does not exist"),
+                Optional.of(RejectionCode.INVALID_FIELD), Map.of(), Map.of(), Instant.now()));
+        driver.advance(r.id());
+        driver.advance(r.id());
+        Rollout after = rollouts.find(r.id()).orElseThrow();
+        assertThat(after.state()).isEqualTo(RolloutState.FAILED);
+        assertThat(after.steps().get(0).message()).hasValueSatisfying(m -> assertThat(m).contains("rollit.nope does not exist"));
+        assertThat(sent).hasSize(1);
+    }
+
+    @Test
+    void tableOptionsNeedValidTablesAndDoNotMixWithNodeSettings() {
+        assertThatThrownBy(() -> recommendations.submit(new Submission(Views.CLUSTER, LCS, "t", java.util.Set.of()), "olga"))
+                .isInstanceOf(dev.ctuner.advisor.recommendation.InvalidSettingsException.class)
+                .satisfies(e -> assertThat(((dev.ctuner.advisor.recommendation.InvalidSettingsException) e).violations().toString())
+                        .contains("keyspace.table"));
+        assertThatThrownBy(() -> recommendations.submit(new Submission(Views.CLUSTER, Map.of("compaction.class", "LeveledCompactionStrategy",
+                "concurrent_reads", "64"), "t", java.util.Set.of(), List.of("rollit.kv")), "olga"))
+                .satisfies(e -> assertThat(((dev.ctuner.advisor.recommendation.InvalidSettingsException) e).violations().toString())
+                        .contains("mixed with node settings"));
+        assertThatThrownBy(() -> recommendations.submit(new Submission(Views.CLUSTER, LCS, "t", java.util.Set.of(),
+                List.of("rollit.kv; DROP TABLE x")), "olga"))
+                .satisfies(e -> assertThat(((dev.ctuner.advisor.recommendation.InvalidSettingsException) e).violations().toString())
+                        .contains("plain CQL identifiers"));
+        assertThatThrownBy(() -> start(LCS, List.of("a.t1", "a.t2", "a.t3", "a.t4")))
+                .isInstanceOf(PlanRefusedException.class).hasMessageContaining("split the recommendation");
     }
 }

@@ -95,8 +95,7 @@ public final class Samples {
 
     public static AlterTable alterTable() {
         return new AlterTable("shop", "orders",
-                Map.of("compaction", "{'class': 'LeveledCompactionStrategy', 'sstable_size_in_mb': '160'}",
-                        "gc_grace_seconds", "432000"),
+                Map.of("compaction.class", "LeveledCompactionStrategy", "bloom_filter_fp_chance", "0.01"),
                 "sstables per read p99 is 6", NOW.plusSeconds(600), Optional.empty());
     }
 

@@ -39,6 +39,7 @@ public final class CommandExecutor implements AutoCloseable {
     private final CommandIntake intake;
     private final CommandJournal journal;
     private final ConfigurationApplier applier;
+    private final TableAlterer alterer;
     private final Supplier<Optional<NodeFacts>> facts;
     private final Supplier<Configuration> currentYaml;
     private final BacklogPublisher publisher;
@@ -50,12 +51,13 @@ public final class CommandExecutor implements AutoCloseable {
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
     private final AtomicBoolean busy = new AtomicBoolean();
 
-    public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier,
+    public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
                            Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock) {
         this.intake = intake;
         this.journal = journal;
         this.applier = applier;
+        this.alterer = alterer;
         this.facts = facts;
         this.currentYaml = currentYaml;
         this.publisher = publisher;
@@ -71,6 +73,8 @@ public final class CommandExecutor implements AutoCloseable {
             IntakeDecision decision = intake.decide(message, clock.instant(), facts.get(), currentYaml.get());
             if (decision instanceof IntakeDecision.Accept accept) {
                 start(accept);
+            } else if (decision instanceof IntakeDecision.AcceptAlter alter) {
+                startAlter(alter);
             } else {
                 respond(decision);
             }
@@ -118,6 +122,40 @@ public final class CommandExecutor implements AutoCloseable {
                 busy.set(false);
             }
         });
+    }
+
+    private void startAlter(IntakeDecision.AcceptAlter alter) {
+        UUID id = alter.command().id();
+        if (!busy.compareAndSet(false, true)) {
+            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+            return;
+        }
+        send(result(id, CommandStatus.ACCEPTED, CommandPhase.ACCEPTED, null, Map.of(), Map.of(), Map.of()));
+        worker.submit(() -> {
+            try {
+                finish(id, alterResult(id, alterer.alter(alter.keyspace(), alter.table(), alter.options())));
+            } catch (RuntimeException e) {
+                log.error("command {} failed unexpectedly", id, e);
+                finish(id, result(id, CommandStatus.FAILED, CommandPhase.FAILED, e.toString(), Map.of(), Map.of(), Map.of()));
+            } finally {
+                busy.set(false);
+            }
+        });
+    }
+
+    private CommandResult alterResult(UUID id, TableAlterer.Outcome outcome) {
+        if (outcome instanceof TableAlterer.Outcome.Applied applied) {
+            log.info("command {}: table options {} applied (previously {})", id, applied.applied(), applied.previous());
+            return result(id, CommandStatus.DONE, CommandPhase.DONE, null, Map.of(CommandPhase.SYNCED, applied.agreementMillis()),
+                    applied.applied(), applied.previous());
+        }
+        if (outcome instanceof TableAlterer.Outcome.UnknownTable unknown) {
+            log.warn("command {} rejected: {}", id, unknown.reason());
+            return rejected(id, RejectionCode.INVALID_FIELD, unknown.reason());
+        }
+        TableAlterer.Outcome.Failed failed = (TableAlterer.Outcome.Failed) outcome;
+        log.warn("command {} failed: {}", id, failed.reason());
+        return result(id, CommandStatus.FAILED, CommandPhase.FAILED, failed.reason(), Map.of(), Map.of(), failed.previous());
     }
 
     public boolean isBusy() {

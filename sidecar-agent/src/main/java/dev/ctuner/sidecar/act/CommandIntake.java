@@ -15,14 +15,17 @@ import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.codec.DecodeResult;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.codec.SignatureVerifier;
+import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.Command;
 import dev.ctuner.common.protocol.message.ExpectedMode;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.sidecar.bench.TableOptions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -32,6 +35,9 @@ import java.util.stream.Collectors;
  * is refused with a specific reason. Pure apart from reading the journal.
  */
 public final class CommandIntake {
+
+    /** Table knobs have fixed domains; the facts only satisfy the check's signature. */
+    private static final NodeFacts ANY_NODE = new NodeFacts(1024, 1, 1, 4096);
 
     private final MessageCodec codec;
     private final SignatureVerifier verifier;
@@ -80,6 +86,9 @@ public final class CommandIntake {
         }
         if (!command.expiresAt().isAfter(now)) {
             return reject(envelope, RejectionCode.EXPIRED, "command expired at " + command.expiresAt() + "; it is now " + now);
+        }
+        if (command instanceof AlterTable alter) {
+            return decideAlter(envelope, alter);
         }
         if (!(command instanceof ApplyConfiguration apply)) {
             return reject(envelope, RejectionCode.NOT_ALLOWED, envelope.type() + " commands are not carried out by this sidecar version");
@@ -130,6 +139,46 @@ public final class CommandIntake {
             return reject(envelope, RejectionCode.INVALID_FIELD, "expectedMode is LIVE but " + needs + " can only change with a restart");
         }
         return new IntakeDecision.Accept(envelope, report.parsed(), restart);
+    }
+
+    /**
+     * An AlterTable names its options in the catalog's spelling ({@code compaction.class}); each must be a
+     * TABLE knob on the allowlist with a value in its domain. Table knobs need no node facts.
+     */
+    private IntakeDecision decideAlter(Envelope envelope, AlterTable alter) {
+        Map<String, String> normalized = new TreeMap<>();
+        for (Map.Entry<String, String> option : alter.options().entrySet()) {
+            String name = option.getKey();
+            var knob = catalog.lookup(name);
+            if (knob.isEmpty()) {
+                return reject(envelope, RejectionCode.UNKNOWN_KNOB, "'" + name + "' is not a knob of the Cassandra " + catalog.version()
+                        + " catalog; AlterTable options are named as the catalog names table knobs, e.g. compaction.class");
+            }
+            if (knob.get().scope() != Scope.TABLE) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is a " + knob.get().scope()
+                        + " knob, not a table option: it changes through ApplyConfiguration, not ALTER TABLE");
+            }
+            if (!allowlist.contains(knob.get().name())) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is not in this node's allowlist of knobs"
+                        + " the operator permits (ctuner.sidecar.act.allowed-knobs)");
+            }
+            KnobValue value;
+            try {
+                value = knob.get().parse(option.getValue());
+            } catch (IllegalArgumentException e) {
+                return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + option.getValue() + "': " + e.getMessage());
+            }
+            var problem = knob.get().check(value, ANY_NODE);
+            if (problem.isPresent()) {
+                return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + option.getValue() + "': " + problem.get());
+            }
+            normalized.put(knob.get().name().value(), knob.get().format(value));
+        }
+        try {
+            return new IntakeDecision.AcceptAlter(envelope, alter.keyspace(), alter.table(), TableOptions.of(normalized));
+        } catch (IllegalArgumentException e) {
+            return reject(envelope, RejectionCode.INVALID_FIELD, e.getMessage());
+        }
     }
 
     private static IntakeDecision reject(Envelope envelope, RejectionCode code, String reason) {

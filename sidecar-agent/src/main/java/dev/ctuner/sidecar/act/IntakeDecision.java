@@ -3,6 +3,7 @@ package dev.ctuner.sidecar.act;
 import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.sidecar.bench.TableOptions;
 import java.util.UUID;
 
 /** What the intake decided about one message on the commands topic. */
@@ -10,6 +11,14 @@ public sealed interface IntakeDecision {
 
     /** A valid, signed, fresh command for this node, with its changes parsed and validated. */
     record Accept(Envelope command, Configuration changes, boolean restart) implements IntakeDecision {
+    }
+
+    /**
+     * A valid, signed, fresh {@code AlterTable}: its options are TABLE knobs of the catalog and the
+     * allowlist, parsed and spelled as the catalog spells them. Whether the table exists is checked
+     * when it is carried out.
+     */
+    record AcceptAlter(Envelope command, String keyspace, String table, TableOptions options) implements IntakeDecision {
     }
 
     /**

@@ -57,6 +57,28 @@ public class CqlNode implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a statement that changes something (a schema change) on the local node, with a longer
+     * timeout than reads; throws with the driver's message when it fails.
+     */
+    public synchronized void execute(String cql) {
+        try {
+            CqlSession s = session();
+            Node local = localNode(s);
+            if (local == null) {
+                throw new IllegalStateException("the driver does not know node " + address);
+            }
+            s.execute(SimpleStatement.newInstance(cql).setNode(local).setTimeout(Duration.ofSeconds(60)));
+            lastError = null;
+        } catch (RuntimeException e) {
+            lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (session != null && session.isClosed()) {
+                session = null;
+            }
+            throw e;
+        }
+    }
+
     /** Null when the last query worked, else why it did not. */
     public String lastError() {
         return lastError;

@@ -15,6 +15,8 @@ import dev.ctuner.sidecar.act.CommandIntake;
 import dev.ctuner.sidecar.act.CommandJournal;
 import dev.ctuner.sidecar.act.CommandLineProcessControl;
 import dev.ctuner.sidecar.act.CommandListener;
+import dev.ctuner.sidecar.act.CqlTableSchema;
+import dev.ctuner.sidecar.act.TableAlterer;
 import dev.ctuner.sidecar.act.ConfigurationApplier;
 import dev.ctuner.sidecar.act.HealthGate;
 import dev.ctuner.sidecar.act.KubernetesProcessControl;
@@ -73,8 +75,9 @@ public class ActConfiguration {
                 new HealthGate(cql, jmx, properties.getCassandra()), state.resolve("backups"), act.getStopTimeout(), clock);
         log.info("carrying out signed commands on node {} with {} (advisor key {}); allowed knobs: {}", node.value(),
                 process.describe(), verifier, allowlist.stream().map(KnobName::value).sorted().toList());
+        TableAlterer alterer = new TableAlterer(catalog, new CqlTableSchema(cql), act.getSchemaAgreementTimeout());
         return new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, node, catalog, allowlist), journal,
-                applier, facts::facts, () -> {
+                applier, alterer, facts::facts, () -> {
                     try {
                         return NodeFactsReader.explicitSettings(yaml.read(), catalog);
                     } catch (IOException e) {
@@ -89,10 +92,11 @@ public class ActConfiguration {
                 "ctuner-sidecar-" + properties.getClusterId() + "-" + properties.getNodeId(), topics.commands(), executor);
     }
 
-    /** The operator's allowlist, or by default every NODE knob that is not excluded from tuning. */
+    /** The operator's allowlist, or by default every NODE and TABLE knob that is not excluded from tuning. */
     static Set<KnobName> allowlist(SidecarProperties.Act act, KnobCatalog catalog) {
         if (act.getAllowedKnobs().isEmpty()) {
-            return catalog.knobs(Scope.NODE).stream().filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
+            return catalog.knobs().stream().filter(k -> k.scope() == Scope.NODE || k.scope() == Scope.TABLE)
+                    .filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
         }
         return act.getAllowedKnobs().stream().map(name -> catalog.lookup(name).orElseThrow(() -> new IllegalArgumentException(
                 "ctuner.sidecar.act.allowed-knobs names '" + name + "', which is not a knob of the catalog"))).map(Knob::name)

@@ -80,11 +80,14 @@ public class SidecarProperties {
         private String advisorPublicKey;
         /** Where the journal of answered commands and yaml backups live. */
         private String stateDir = "ctuner-state";
-        /** Knobs the operator permits; empty means every NODE knob that is not excluded by default. */
+        /** Knobs the operator permits; empty means every NODE and TABLE knob that is not excluded by default. */
         private List<String> allowedKnobs = new ArrayList<>();
         private String cassandraYaml;
         @NotNull
         private Duration stopTimeout = Duration.ofSeconds(60);
+        /** How long an ALTER TABLE waits for every node to report the same schema version. */
+        @NotNull
+        private Duration schemaAgreementTimeout = Duration.ofSeconds(30);
         @Valid
         private final Process process = new Process();
 
@@ -105,6 +108,8 @@ public class SidecarProperties {
         public void setCassandraYaml(String v) { cassandraYaml = v; }
         public Duration getStopTimeout() { return stopTimeout; }
         public void setStopTimeout(Duration v) { stopTimeout = v; }
+        public Duration getSchemaAgreementTimeout() { return schemaAgreementTimeout; }
+        public void setSchemaAgreementTimeout(Duration v) { schemaAgreementTimeout = v; }
         public Process getProcess() { return process; }
     }
 

@@ -15,6 +15,7 @@ import dev.ctuner.common.protocol.codec.CommandSigner;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.codec.SignatureVerifier;
 import dev.ctuner.common.protocol.keys.Ed25519Keys;
+import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.CommandPhase;
 import dev.ctuner.common.protocol.message.CommandResult;
@@ -122,6 +123,56 @@ class CommandIntakeTest {
         assertRejected(decide(live(Map.of("concurrent_reads", "100000"))), RejectionCode.OUT_OF_RANGE, "[2, 256]");
         assertRejected(decide(live(Map.of("commitlog_sync", "batch"))), RejectionCode.NOT_ALLOWED, "allowlist");
         assertRejected(decide(live(Map.of("compaction.class", "LeveledCompactionStrategy"))), RejectionCode.NOT_ALLOWED, "TABLE");
+    }
+
+    private byte[] alter(String table, Map<String, String> options) {
+        return signed(Envelope.of(new ClusterId("c"), SELF, UUID.randomUUID(), NOW.minusSeconds(1),
+                new AlterTable("rollit", table, options, "test", NOW.plusSeconds(60), Optional.of("r1"))), advisor);
+    }
+
+    private CommandIntake intakeAllowing(Scope... scopes) {
+        Set<KnobName> allowlist = catalog.knobs().stream().filter(k -> Set.of(scopes).contains(k.scope()))
+                .filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
+        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist);
+    }
+
+    @Test
+    void acceptsAnAlterTableOfAllowedTableKnobsInTheCatalogsSpellingWithoutNodeFacts() {
+        IntakeDecision d = intakeAllowing(Scope.NODE, Scope.TABLE).decide(alter("kv",
+                Map.of("compaction.class", "org.apache.cassandra.db.compaction.LeveledCompactionStrategy", "bloom_filter_fp_chance", "0.0100")),
+                NOW, Optional.empty(), Configuration.EMPTY);
+        assertThat(d).isInstanceOfSatisfying(IntakeDecision.AcceptAlter.class, a -> {
+            assertThat(a.keyspace()).isEqualTo("rollit");
+            assertThat(a.table()).isEqualTo("kv");
+            assertThat(a.options().values()).isEqualTo(Map.of("compaction.class", "LeveledCompactionStrategy", "bloom_filter_fp_chance", "0.01"));
+        });
+    }
+
+    @Test
+    void refusesAlterTableOptionsThatAreUnknownNodeKnobsOutOfRangeOrNotAllowed() {
+        CommandIntake tables = intakeAllowing(Scope.NODE, Scope.TABLE);
+        assertRejected(tables.decide(alter("kv", Map.of("compaction", "x")), NOW, Optional.empty(), Configuration.EMPTY),
+                RejectionCode.UNKNOWN_KNOB, "compaction.class");
+        assertRejected(tables.decide(alter("kv", Map.of("concurrent_reads", "64")), NOW, Optional.empty(), Configuration.EMPTY),
+                RejectionCode.NOT_ALLOWED, "ApplyConfiguration");
+        assertRejected(tables.decide(alter("kv", Map.of("compaction.class", "TimeWindowCompactionStrategy")), NOW, Optional.empty(),
+                Configuration.EMPTY), RejectionCode.OUT_OF_RANGE, "compaction.class");
+        assertRejected(tables.decide(alter("kv", Map.of("compression.chunk_length_in_kb", "48")), NOW, Optional.empty(),
+                Configuration.EMPTY), RejectionCode.OUT_OF_RANGE, "chunk_length_in_kb");
+        assertRejected(decide(alter("kv", Map.of("compaction.class", "LeveledCompactionStrategy"))), RejectionCode.NOT_ALLOWED, "allowlist");
+    }
+
+    @Test
+    void refusesAnExpiredAlterTableAndAnswersItsReplayFromTheJournal() throws Exception {
+        CommandIntake tables = intakeAllowing(Scope.TABLE);
+        assertRejected(tables.decide(alter("kv", Map.of("compaction.class", "LeveledCompactionStrategy")), NOW.plusSeconds(120),
+                Optional.empty(), Configuration.EMPTY), RejectionCode.EXPIRED, "expired");
+        byte[] message = alter("kv", Map.of("compaction.class", "LeveledCompactionStrategy"));
+        UUID id = codec.decode(message) instanceof dev.ctuner.common.protocol.codec.DecodeResult.Decoded d ? d.envelope().id() : null;
+        Envelope earlier = Envelope.of(new ClusterId("c"), SELF, UUID.randomUUID(), NOW, new CommandResult(id, CommandStatus.DONE,
+                CommandPhase.DONE, null, null, Map.of(), NOW, Map.of(), Map.of()));
+        journal.record(id, earlier);
+        assertThat(tables.decide(message, NOW, Optional.empty(), Configuration.EMPTY)).isEqualTo(new IntakeDecision.Replay(id, earlier));
     }
 
     @Test

@@ -7,5 +7,7 @@ public enum PlanMethod {
     /** Whole racks (failure domains) per round, merged where safe, as cass-operator rolls racks. */
     RACK_AT_A_TIME,
     /** First-fit of nodes into rounds over several node orders; the best one kept. */
-    GREEDY
+    GREEDY,
+    /** A SCHEMA change: one ALTER TABLE per table, each carried out once by one node's sidecar; nothing restarts. */
+    ONCE
 }

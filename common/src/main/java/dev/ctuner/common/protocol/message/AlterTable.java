@@ -9,7 +9,12 @@ import java.util.regex.Pattern;
  * Change table options (e.g. compaction, caching). Keyspace, table and option names must be
  * plain identifiers because the sidecar builds a CQL statement from them.
  *
- * @param options option name to value as written in CQL; not empty, sorted by name
+ * <p>Options are named as the knob catalog names them ({@code compaction.class},
+ * {@code compression.chunk_length_in_kb}, {@code bloom_filter_fp_chance}, ...) with values as the
+ * catalog formats them ({@code LeveledCompactionStrategy}, {@code 0.01}), not as CQL option maps:
+ * the sidecar validates them against the catalog's TABLE knobs and builds the CQL itself.
+ *
+ * @param options catalog knob name to value; not empty, sorted by name
  * @param reason why the advisor wants the change, for the audit trail
  */
 public record AlterTable(
@@ -22,7 +27,7 @@ public record AlterTable(
 
     // Unquoted CQL identifiers only: no quoting games, no injection through names.
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
-    private static final Pattern OPTION = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final Pattern OPTION = Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)?");
 
     public AlterTable {
         identifier(keyspace, "keyspace", IDENTIFIER);
