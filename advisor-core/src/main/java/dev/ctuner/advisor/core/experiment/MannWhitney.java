@@ -110,7 +110,7 @@ public final class MannWhitney {
     }
 
     /** Mid-ranks (1-based), ties sharing the mean of their ranks. */
-    static double[] ranks(double[] values) {
+    public static double[] ranks(double[] values) {
         Integer[] order = new Integer[values.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;

@@ -119,24 +119,6 @@ public final class FriedmanTest {
                 throw new IllegalArgumentException("values must be finite, got " + v);
             }
         }
-        Integer[] order = new Integer[values.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (x, y) -> Double.compare(values[x], values[y]));
-        double[] ranks = new double[values.length];
-        int i = 0;
-        while (i < order.length) {
-            int j = i;
-            while (j + 1 < order.length && values[order[j + 1]] == values[order[i]]) {
-                j++;
-            }
-            double mid = (i + j) / 2.0 + 1;
-            for (int m = i; m <= j; m++) {
-                ranks[order[m]] = mid;
-            }
-            i = j + 1;
-        }
-        return ranks;
+        return dev.ctuner.advisor.core.experiment.MannWhitney.ranks(values);
     }
 }
