@@ -2,7 +2,9 @@ package dev.ctuner.advisor.config;
 
 import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
 import dev.ctuner.advisor.core.vetting.Vetting;
+import dev.ctuner.advisor.store.H2Durability;
 import dev.ctuner.common.catalog.KnobCatalog;
+
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -26,6 +28,12 @@ public class CoreConfiguration {
     @Bean
     SafeRoundPlanner safeRoundPlanner() {
         return new SafeRoundPlanner();
+    }
+
+    /** Static: a post-processor must exist before the data source it prepares. */
+    @Bean
+    static H2Durability h2Durability() {
+        return new H2Durability();
     }
 
     @Bean

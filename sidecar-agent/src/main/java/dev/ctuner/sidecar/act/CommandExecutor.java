@@ -99,8 +99,7 @@ public final class CommandExecutor implements AutoCloseable {
 
     private void start(IntakeDecision.Accept accept) {
         UUID id = accept.command().id();
-        if (!busy.compareAndSet(false, true)) {
-            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+        if (!acquire(id)) {
             return;
         }
         ApplyConfiguration apply = (ApplyConfiguration) accept.command().payload();
@@ -126,8 +125,7 @@ public final class CommandExecutor implements AutoCloseable {
 
     private void startAlter(IntakeDecision.AcceptAlter alter) {
         UUID id = alter.command().id();
-        if (!busy.compareAndSet(false, true)) {
-            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+        if (!acquire(id)) {
             return;
         }
         send(result(id, CommandStatus.ACCEPTED, CommandPhase.ACCEPTED, null, Map.of(), Map.of(), Map.of()));
@@ -141,6 +139,25 @@ public final class CommandExecutor implements AutoCloseable {
                 busy.set(false);
             }
         });
+    }
+
+    /**
+     * Takes the node for a command, or answers BUSY. The journal is read again once the node is
+     * taken: the same command, delivered again, may have finished between the intake's look at the
+     * journal and now, and must get its earlier answer rather than be carried out twice.
+     */
+    private boolean acquire(UUID id) {
+        if (!busy.compareAndSet(false, true)) {
+            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+            return false;
+        }
+        var earlier = journal.resultOf(id);
+        if (earlier.isPresent()) {
+            busy.set(false);
+            respond(new IntakeDecision.Replay(id, earlier.get()));
+            return false;
+        }
+        return true;
     }
 
     private CommandResult alterResult(UUID id, TableAlterer.Outcome outcome) {
