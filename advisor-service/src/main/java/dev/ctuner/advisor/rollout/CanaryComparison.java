@@ -2,6 +2,7 @@ package dev.ctuner.advisor.rollout;
 
 import dev.ctuner.common.protocol.message.LatencyPercentiles;
 import dev.ctuner.common.protocol.message.WorkloadSample;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,14 +10,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
- * The measured comparison after the canary: its coordinator read and write p99 over the window
- * against the median of the other nodes' over the same window. Pure.
+ * The measured comparison after the canary: its coordinator read and write p99 over the sampling
+ * windows that started after the change and its warm-up, against the median of the other nodes'
+ * over the same windows. Pure.
  *
  * <pre>{@code
- * Optional<String> failure = CanaryComparison.compare(canarySamples, othersByNode, since, 3.0);
+ * Verdict v = CanaryComparison.compare(canarySamples, othersByNode, appliedAt, new Criteria(3.0, Duration.ofSeconds(10), 100));
  * }</pre>
+ *
+ * Two things keep the comparison honest. A node's p99 counts only when it served at least
+ * {@code minOperations} of that kind in those windows: with no client traffic the "latency" is a
+ * handful of the sidecar's own queries, and a freshly started JVM answered those ten times slower
+ * than its warm peers (measured in the rollout benchmark, no load: 42.5 ms against 4.2 ms). And
+ * windows starting within {@code warmup} of the change are left out: a restarted JVM runs its
+ * first seconds interpreted, which says nothing about the new configuration.
  */
 public final class CanaryComparison {
 
@@ -24,9 +34,11 @@ public final class CanaryComparison {
     }
 
     /**
-     * PASSED: within the ratio, or no node had traffic to compare; FAILED: the canary's p99 is above
-     * the ratio; NO_CANARY_DATA: the others published latencies since the change but the canary has
-     * not (yet): the caller waits for it rather than pass a canary it has not measured.
+     * PASSED: within the ratio, or measured windows exist but too little traffic to compare; FAILED:
+     * the canary's p99 is above the ratio; NO_CANARY_DATA: the canary, or every other node, has not
+     * published a sampling window that started after the change and its warm-up (yet), or the others
+     * had traffic while the canary had too little: the caller waits rather than pass a canary it has
+     * not measured.
      */
     public enum Outcome { PASSED, FAILED, NO_CANARY_DATA }
 
@@ -37,42 +49,80 @@ public final class CanaryComparison {
         }
     }
 
+    /**
+     * @param maxRatio      the canary fails when its p99 exceeds the others' median by more than this factor
+     * @param warmup        windows starting less than this after the change are not compared
+     * @param minOperations a node's p99 of a kind counts only with at least this many operations of that kind
+     */
+    public record Criteria(double maxRatio, Duration warmup, long minOperations) {
+        public Criteria {
+            if (!(maxRatio >= 1) || warmup.isNegative() || minOperations < 0) {
+                throw new IllegalArgumentException("canary criteria need a ratio >= 1, a warm-up >= 0 and minimum operations >= 0, not "
+                        + maxRatio + ", " + warmup + ", " + minOperations);
+            }
+        }
+    }
+
+    private record Kind(String name, Function<WorkloadSample, LatencyPercentiles> latency, ToLongFunction<WorkloadSample> count) {
+    }
+
+    private static final List<Kind> KINDS = List.of(
+            new Kind("read", s -> s.performance().coordinatorRead(), s -> s.operations().reads()),
+            new Kind("write", s -> s.performance().coordinatorWrite(), s -> s.operations().writes()));
+
     public static Verdict compare(List<WorkloadSample> canary, Map<String, List<WorkloadSample>> others, Instant since,
-                                  double maxRatio) {
+                                  Criteria criteria) {
+        Instant from = since.plus(criteria.warmup());
+        List<WorkloadSample> mineAfter = after(canary, from);
+        List<List<WorkloadSample>> theirsAfter = others.values().stream().map(s -> after(s, from)).filter(s -> !s.isEmpty()).toList();
+        if (mineAfter.isEmpty() || theirsAfter.isEmpty()) {
+            String who = mineAfter.isEmpty() && theirsAfter.isEmpty() ? "the canary nor the other nodes"
+                    : mineAfter.isEmpty() ? "the canary" : "the other nodes";
+            return new Verdict(Outcome.NO_CANARY_DATA, "canary not measured yet: no sampling window starting "
+                    + criteria.warmup().toSeconds() + " s or more after the change from " + who);
+        }
         List<String> notes = new ArrayList<>();
         boolean passed = true;
         boolean canaryMissing = false;
-        for (String op : List.of("read", "write")) {
-            Function<WorkloadSample, LatencyPercentiles> pick = op.equals("read")
-                    ? s -> s.performance().coordinatorRead() : s -> s.performance().coordinatorWrite();
-            OptionalDouble mine = meanP99(canary, since, pick);
+        for (Kind kind : KINDS) {
+            OptionalDouble mine = meanP99(mineAfter, kind, criteria.minOperations());
             List<Double> theirs = new ArrayList<>();
-            others.values().forEach(samples -> meanP99(samples, since, pick).ifPresent(theirs::add));
+            theirsAfter.forEach(samples -> meanP99(samples, kind, criteria.minOperations()).ifPresent(theirs::add));
             if (mine.isEmpty() && !theirs.isEmpty()) {
-                notes.add(op + " p99: none from the canary since its change, while the others had traffic");
+                notes.add(kind.name() + " p99: the canary served fewer than " + criteria.minOperations() + " " + kind.name()
+                        + "s since its change, while the others had traffic");
                 canaryMissing = true;
                 continue;
             }
             if (mine.isEmpty() || theirs.isEmpty()) {
-                notes.add(op + " p99: no traffic on the other nodes to compare with");
+                notes.add(kind.name() + " p99: no traffic to compare (fewer than " + criteria.minOperations() + " " + kind.name()
+                        + "s on " + (mine.isEmpty() ? "any node" : "the other nodes") + ")");
                 continue;
             }
             double median = median(theirs);
             double ratio = median == 0 ? 1 : mine.getAsDouble() / median;
-            notes.add(String.format("%s p99 %.0f us vs median %.0f us (%.2fx)", op, mine.getAsDouble(), median, ratio));
-            if (ratio > maxRatio) {
+            notes.add(String.format("%s p99 %.0f us vs median %.0f us (%.2fx)", kind.name(), mine.getAsDouble(), median, ratio));
+            if (ratio > criteria.maxRatio()) {
                 passed = false;
             }
         }
         Outcome outcome = !passed ? Outcome.FAILED : canaryMissing ? Outcome.NO_CANARY_DATA : Outcome.PASSED;
-        String head = outcome == Outcome.FAILED ? "canary worse than " + maxRatio + "x: "
-                : outcome == Outcome.NO_CANARY_DATA ? "canary not measured yet: " : "canary within " + maxRatio + "x: ";
+        String head = outcome == Outcome.FAILED ? "canary worse than " + criteria.maxRatio() + "x: "
+                : outcome == Outcome.NO_CANARY_DATA ? "canary not measured yet: " : "canary within " + criteria.maxRatio() + "x: ";
         return new Verdict(outcome, head + String.join("; ", notes));
     }
 
-    private static OptionalDouble meanP99(List<WorkloadSample> samples, Instant since, Function<WorkloadSample, LatencyPercentiles> pick) {
-        return samples.stream().filter(s -> !s.windowStart().isBefore(since))
-                .map(s -> Optional.ofNullable(pick.apply(s).p99())).flatMap(Optional::stream)
+    private static List<WorkloadSample> after(List<WorkloadSample> samples, Instant from) {
+        return samples.stream().filter(s -> !s.windowStart().isBefore(from)).toList();
+    }
+
+    /** The mean p99 over windows that report one, if the node served at least {@code minOperations} of the kind in all of them. */
+    private static OptionalDouble meanP99(List<WorkloadSample> samples, Kind kind, long minOperations) {
+        long served = samples.stream().mapToLong(kind.count()).sum();
+        if (served < Math.max(1, minOperations)) {
+            return OptionalDouble.empty();
+        }
+        return samples.stream().map(s -> Optional.ofNullable(kind.latency().apply(s).p99())).flatMap(Optional::stream)
                 .mapToDouble(Double::doubleValue).average();
     }
 

@@ -202,9 +202,9 @@ public final class RolloutDriver {
             }
         }
         CanaryComparison.Verdict verdict = CanaryComparison.compare(view.get().samples(), others, appliedAt,
-                properties.canaryMaxLatencyRatio());
+                properties.canaryCriteria());
         if (verdict.outcome() == CanaryComparison.Outcome.NO_CANARY_DATA) {
-            // Never pass a canary that was not measured: wait for its first sampling window after the change.
+            // Never pass a canary that was not measured: wait for its first sampling window after the change and warm-up.
             if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
                 move(rollout, step, NodeStepStatus.FAILED, verdict.summary() + " within " + waited.toSeconds() + " s");
             }

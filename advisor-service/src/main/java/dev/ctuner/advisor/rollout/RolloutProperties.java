@@ -31,6 +31,11 @@ import org.springframework.validation.annotation.Validated;
  * @param hintWindowFactor T_r must be at most max_hint_window divided by this (EUNOMIA: T_r much below the window)
  * @param canaryWindow how long the canary runs with the change before it is compared with the others
  * @param canaryMaxLatencyRatio the canary fails if its p99 latency exceeds the others' median by this factor
+ * @param canaryWarmup sampling windows starting less than this after the canary's change are not compared
+ *        (a restarted JVM runs its first seconds interpreted)
+ * @param canaryMinOperations a node's p99 of reads (or writes) is compared only if it served at least this many
+ *        in the compared windows; with less traffic on every node there is nothing to compare and the canary passes
+ *        on its health alone, saying so
  * @param rollbackPolicy when a failed node makes the rollout roll back the nodes already changed, one at a time
  *        ({@link RollbackPolicy}; an operator may always request a rollback of a stopped rollout)
  */
@@ -52,5 +57,12 @@ public record RolloutProperties(
         @DefaultValue("10") @Min(1) int hintWindowFactor,
         @DefaultValue("30s") @NotNull Duration canaryWindow,
         @DefaultValue("3.0") double canaryMaxLatencyRatio,
+        @DefaultValue("10s") @NotNull Duration canaryWarmup,
+        @DefaultValue("100") @Min(0) long canaryMinOperations,
         @DefaultValue("ANY_FAILURE") @NotNull RollbackPolicy rollbackPolicy) {
+
+    /** What the canary's comparison window is judged by. */
+    public CanaryComparison.Criteria canaryCriteria() {
+        return new CanaryComparison.Criteria(canaryMaxLatencyRatio, canaryWarmup, canaryMinOperations);
+    }
 }

@@ -87,7 +87,7 @@ class RolloutDriverTest {
     RolloutDriver driver(RollbackPolicy policy, Clock clock) {
         RolloutProperties p = new RolloutProperties(Duration.ofSeconds(1), Path.of("unused"), Path.of("unused"), Duration.ofSeconds(180),
                 Duration.ofMinutes(15), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofSeconds(120),
-                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, policy);
+                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, Duration.ZERO, 0, policy);
         return new RolloutDriver(rollouts, recommendations, results, registry, factory, (node, bytes) -> {
             DecodeResult decoded = codec.decode(bytes);
             sent.add(node.value() + " " + decoded);
@@ -100,10 +100,12 @@ class RolloutDriverTest {
         heartbeats();
     }
 
+    /** A heartbeat and a sampling window from every node, both after anything done so far. */
     void heartbeats() {
         Instant later = Instant.now().plusSeconds(2);
         for (String n : NODES) {
             registry.status(Views.CLUSTER, new NodeId(n), later, Views.status(NodeState.UP_NORMAL, "s1", 0, 0L));
+            registry.sample(Views.CLUSTER, new NodeId(n), Views.sample(later, 1000.0, 500.0, 0L, Map.of()));
         }
     }
 
@@ -212,6 +214,26 @@ class RolloutDriverTest {
         assertThat(after.state()).isEqualTo(RolloutState.FAILED);
         assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.ROLLED_BACK);
         assertThat(step(r.id(), second.nodeId().value()).status()).isEqualTo(NodeStepStatus.FAILED);
+    }
+
+    @Test
+    void aRollbackThatWouldOverwriteALaterRolloutOfTheSameKnobIsRefusedAndChangesNothing() {
+        RolloutDriver driver = driver();
+        Rollout older = start(Map.of("memtable_heap_space", "96MiB"));
+        runToSuccess(older, driver);
+        Rollout newer = start(Map.of("memtable_heap_space", "104MiB"));
+        runToSuccess(newer, driver);
+        int sentBefore = sent.size();
+
+        assertThatThrownBy(() -> rolloutService.rollback(older.id(), "olga", "back to before"))
+                .isInstanceOf(RollbackConflictException.class)
+                .hasMessageContaining("the later rollout " + newer.id() + " (SUCCEEDED) changed [memtable_heap_space] on [n1, n2, n3]")
+                .hasMessageContaining("Roll back the later rollout(s) first");
+        assertThat(rollouts.find(older.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+        driver.advance(older.id());
+        assertThat(sent).hasSize(sentBefore);
+
+        assertThat(rolloutService.rollback(newer.id(), "olga", "newest first").state()).isEqualTo(RolloutState.ROLLING_BACK);
     }
 
     @Test

@@ -38,6 +38,16 @@ final class Views {
         return new NodeView(CLUSTER, new NodeId(node), Optional.of(status), Optional.of(at), samples);
     }
 
+    /** A 10 s window with {@code reads} reads and {@code writes} writes at the given coordinator p99s. */
+    static WorkloadSample traffic(Instant start, long reads, Double readP99, long writes, Double writeP99) {
+        Performance p = new Performance(100.0, new LatencyPercentiles(null, null, readP99, null),
+                new LatencyPercentiles(null, null, writeP99, null), LatencyPercentiles.UNKNOWN, LatencyPercentiles.UNKNOWN, List.of(),
+                0L, SstablesPerRead.UNKNOWN, CacheHitRatios.UNKNOWN, Map.of(), null, null, null, null);
+        return new WorkloadSample(start, start.plusSeconds(10), new OperationCounts(reads, writes, 0, 0, 0),
+                reads + writes == 0 ? null : (double) reads / (reads + writes), List.of(), p,
+                KeyReuseSummary.notSampled("test"), new ConfigurationSnapshot(Map.of(), "sha256:0"), List.of());
+    }
+
     static WorkloadSample sample(Instant start, Double readP99, Double writeP99, Long pendingCompactions, Map<String, String> config) {
         Performance p = new Performance(100.0, new LatencyPercentiles(null, null, readP99, null),
                 new LatencyPercentiles(null, null, writeP99, null), LatencyPercentiles.UNKNOWN, LatencyPercentiles.UNKNOWN, List.of(),
