@@ -8,6 +8,7 @@ import dev.ctuner.advisor.learning.NoModelException;
 import dev.ctuner.advisor.learning.TrainingInProgressException;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.rollout.PlanRefusedException;
+import dev.ctuner.advisor.rollout.RollbackConflictException;
 import dev.ctuner.advisor.store.ConcurrentUpdateException;
 import dev.ctuner.advisor.store.NotFoundException;
 import jakarta.validation.ConstraintViolationException;
@@ -46,6 +47,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         p.setProperty("currentState", e.current());
         p.setProperty("requestedState", e.requested());
         p.setProperty("allowedMoves", e.allowed());
+        return p;
+    }
+
+    @ExceptionHandler(RollbackConflictException.class)
+    ProblemDetail rollbackConflict(RollbackConflictException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "A later rollout changed the same settings", e.getMessage());
+        p.setProperty("conflicts", e.conflicts());
         return p;
     }
 

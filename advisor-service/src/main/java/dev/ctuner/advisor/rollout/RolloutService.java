@@ -23,8 +23,11 @@ import dev.ctuner.common.catalog.ApplyMode;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
@@ -190,6 +193,10 @@ public class RolloutService {
                 changed.add(step.nodeId().value());
             }
         }
+        List<String> conflicts = laterChangesOfTheSameKnobs(current, changed, inFlight);
+        if (!conflicts.isEmpty()) {
+            throw new RollbackConflictException(id.toString(), conflicts);
+        }
         String reason = "rollback requested: " + comment + " (changed: " + changed + (inFlight.isEmpty() ? ""
                 : "; in flight, rolled back once done: " + inFlight) + ")";
         store.move(current, RolloutState.TABLE.move(current.state(), RolloutState.ROLLING_BACK, actor, now, reason));
@@ -213,6 +220,46 @@ public class RolloutService {
         }
         events.publishEvent(new RolloutChanged(id));
         return get(id);
+    }
+
+    /**
+     * Later rollouts of the same cluster that changed, on a node this rollback would restore, a knob
+     * this rollout changed (for a SCHEMA change: an option of the same table, on any node).
+     */
+    private List<String> laterChangesOfTheSameKnobs(Rollout current, List<String> changed, List<String> inFlight) {
+        Recommendation rec = recommendations.get(current.recommendationId());
+        boolean schema = SchemaSteps.isSchema(rec);
+        Set<String> nodes = new HashSet<>(changed);
+        nodes.addAll(inFlight);
+        List<String> conflicts = new ArrayList<>();
+        for (UUID laterId : store.createdAfter(current.createdAt())) {
+            Rollout later = get(laterId);
+            Recommendation laterRec = recommendations.get(later.recommendationId());
+            if (!laterRec.clusterId().equals(rec.clusterId()) || SchemaSteps.isSchema(laterRec) != schema) {
+                continue;
+            }
+            Set<String> knobs = new TreeSet<>(rec.settings().keySet());
+            knobs.retainAll(laterRec.settings().keySet());
+            if (schema) {
+                Set<String> tables = new TreeSet<>(rec.tables());
+                tables.retainAll(laterRec.tables());
+                if (tables.isEmpty()) {
+                    knobs.clear();
+                } else {
+                    knobs = Set.of(String.join(", ", knobs) + " of " + tables);
+                }
+            }
+            if (knobs.isEmpty()) {
+                continue;
+            }
+            List<String> touched = later.steps().stream()
+                    .filter(s -> s.status() == NodeStepStatus.APPLYING || RolloutRecovery.carriesChange(s, results).isPresent())
+                    .map(s -> s.nodeId().value()).filter(n -> schema || nodes.contains(n)).toList();
+            if (!touched.isEmpty()) {
+                conflicts.add("the later rollout " + laterId + " (" + later.state() + ") changed " + knobs + " on " + touched);
+            }
+        }
+        return conflicts;
     }
 
     @Transactional(readOnly = true)

@@ -174,6 +174,12 @@ public class RolloutStore {
                         r.method(), r.aggressive(), r.createdAt(), r.updatedAt(), r.version(), steps(r.id())));
     }
 
+    /** Ids of rollouts created after {@code at}, oldest first. */
+    public List<UUID> createdAfter(Instant at) {
+        return jdbc.sql("select id from rollout where created_at > :at order by created_at")
+                .param("at", Times.bind(at)).query((rs, n) -> UUID.fromString(rs.getString("id"))).list();
+    }
+
     public List<UUID> forRecommendation(UUID recommendationId) {
         return jdbc.sql("select id from rollout where recommendation_id = :rec order by created_at")
                 .param("rec", recommendationId.toString())
