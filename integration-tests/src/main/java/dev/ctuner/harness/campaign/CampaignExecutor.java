@@ -73,7 +73,7 @@ public final class CampaignExecutor {
                 ExperimentRunner.Outcome o = runner.run(id, p.configuration(), p.workload());
                 double wall = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
                 csv.append(campaign, p.designPoint(), p.repetition(), p.placement().name().toLowerCase(Locale.ROOT),
-                        wall, o.result(), o.cpu(), knobColumns.apply(p.configuration()));
+                        wall, o.result(), o.cpu(), o.warmUp(), knobColumns.apply(p.configuration()));
                 log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
                         o.result().throughputOpsPerSecond(), o.result().quality(), wall,
                         o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
@@ -35,6 +36,7 @@ import java.util.SplittableRandom;
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
  * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
  * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
+ * scripts/campaign.sh warmup     [--seconds 240] [--placement pinned]
  * </pre>
  */
 public final class CampaignMain {
@@ -52,13 +54,14 @@ public final class CampaignMain {
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
               race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
               random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
+              warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
             common: [--seed 1] [--max-attempts 8]""";
 
     private CampaignMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "race", "random").contains(args[0])) {
+        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "race", "random", "warmup").contains(args[0])) {
             System.err.println(USAGE);
             System.exit(2);
         }
@@ -77,6 +80,21 @@ public final class CampaignMain {
                     CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", maxAttempts, c -> Map.of());
                     int reps = Integer.parseInt(option(args, "--repetitions", "5"));
                     new Calibration(executor, csv, reps, seed).run(root.resolve("docs/benchmarks/calibration.md")).save(root);
+                    break;
+                }
+                case "warmup": {
+                    // How long a freshly started node takes to reach its steady throughput: a fixed warm-up, logged per interval.
+                    int seconds = Integer.parseInt(option(args, "--seconds", "240"));
+                    Placement placement = Placement.valueOf(option(args, "--placement", "pinned").toUpperCase(Locale.ROOT));
+                    MeasurementSetup setup = new MeasurementSetup(placement, 100_000, 100_000, 8);
+                    placement.apply(node);
+                    ExperimentRunner probe = new ExperimentRunner(node,
+                            ExperimentRunner.Setup.defaults().withWarmUp(java.time.Duration.ofSeconds(seconds)), "ctuner-driver-0.1.0");
+                    ExperimentRunner.Outcome o = probe.run("warmup-probe-" + placement.name().toLowerCase(Locale.ROOT),
+                            Map.of(), setup.workload(0.5, seed));
+                    System.out.printf(Locale.ROOT, "warm-up %d s, placement %s, 100K rows, workload A, 8 threads: ops/s per 5 s %s;"
+                            + " then 100K operations at %.0f ops/s (%s)%n", seconds, placement, o.warmUp().rates().stream().map(Math::round)
+                            .toList(), o.result().throughputOpsPerSecond(), o.result().quality());
                     break;
                 }
                 case "screening": {

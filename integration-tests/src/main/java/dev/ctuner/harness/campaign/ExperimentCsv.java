@@ -4,6 +4,7 @@ import dev.ctuner.common.protocol.message.ExperimentResult;
 import dev.ctuner.common.protocol.message.OperationStats;
 import dev.ctuner.common.protocol.message.WorkloadSpec;
 import dev.ctuner.sidecar.bench.CpuMeter;
+import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,7 @@ public final class ExperimentCsv {
             "memory_mib", "heap_mib", "nodes", "rf", "read_proportion", "update_proportion", "insert_proportion",
             "scan_proportion", "rmw_proportion", "distribution", "record_count", "operation_count", "threads", "seed",
             "placement", "throughput", "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "errors",
-            "foreign_cpu", "node_cpu", "client_cpu");
+            "foreign_cpu", "node_cpu", "client_cpu", "warmup_seconds", "warmup_steady");
 
     private final Path file;
     private final List<String> knobs;
@@ -79,7 +80,7 @@ public final class ExperimentCsv {
 
     /** Appends one experiment. {@code knobValues} holds the effective value of every knob column. */
     public void append(String campaign, String point, int repetition, String placement, double wallSeconds,
-            ExperimentResult r, CpuMeter.Usage cpu, Map<String, String> knobValues) throws IOException {
+            ExperimentResult r, CpuMeter.Usage cpu, ExperimentRunner.WarmUp warmUp, Map<String, String> knobValues) throws IOException {
         WorkloadSpec w = r.workload();
         OperationStats read = r.operationStats().get("READ");
         OperationStats write = r.operationStats().get("UPDATE");
@@ -95,7 +96,8 @@ public final class ExperimentCsv {
                 Long.toString(w.seed()), placement, fmt(r.throughputOpsPerSecond()),
                 micros(read, true), micros(read, false), micros(write, true), micros(write, false),
                 Long.toString(r.operationStats().values().stream().mapToLong(OperationStats::errors).sum()),
-                fmt(cpu.foreignCores()), fmt(cpu.nodeCores()), fmt(cpu.clientCores())));
+                fmt(cpu.foreignCores()), fmt(cpu.nodeCores()), fmt(cpu.clientCores()),
+                fmt(warmUp.took().toMillis() / 1000.0), Boolean.toString(warmUp.settled())));
         for (String k : knobs) {
             cells.add(knobValues.getOrDefault(k, ""));
         }

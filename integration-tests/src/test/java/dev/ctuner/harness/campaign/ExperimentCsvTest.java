@@ -12,6 +12,7 @@ import dev.ctuner.common.protocol.message.RequestDistribution;
 import dev.ctuner.common.protocol.message.Versions;
 import dev.ctuner.common.protocol.message.WorkloadSpec;
 import dev.ctuner.sidecar.bench.CpuMeter;
+import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -33,8 +34,8 @@ class ExperimentCsvTest {
                 new PhysicalDesign(1, 1), new Versions("5.0.9", "d"), new HardwareFacts(2, 24000, 1024), t, t.plusSeconds(10),
                 1000, 100.5, Map.of("READ", new OperationStats(500, 900.0, 5000.0, 0), "UPDATE", new OperationStats(500, 800.0, 4000.0, 0)),
                 ExperimentQuality.NOISY, List.of("other processes used 0.50 cores, \"a build\"", "second"));
-        csv.append("c", "p", 0, "shared", 42.5, r, new CpuMeter.Usage(2, 1.2, 0.3, 0.5), Map.of("concurrent_writes", "8"));
-        csv.append("c", "p", 0, "shared", 40, r, new CpuMeter.Usage(2, 1.2, 0.3, 0.5), Map.of("concurrent_writes", "8"));
+        csv.append("c", "p", 0, "shared", 42.5, r, new CpuMeter.Usage(2, 1.2, 0.3, 0.5), ExperimentRunner.WarmUp.NONE, Map.of("concurrent_writes", "8"));
+        csv.append("c", "p", 0, "shared", 40, r, new CpuMeter.Usage(2, 1.2, 0.3, 0.5), ExperimentRunner.WarmUp.NONE, Map.of("concurrent_writes", "8"));
         List<Map<String, String>> rows = csv.rows();
         assertThat(rows).hasSize(2);
         Map<String, String> row = rows.get(0);

@@ -14,6 +14,7 @@ import dev.ctuner.common.protocol.message.OperationStats;
 import dev.ctuner.common.protocol.message.PhysicalDesign;
 import dev.ctuner.common.protocol.message.Versions;
 import dev.ctuner.sidecar.bench.CpuMeter;
+import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -62,7 +63,7 @@ class RaceCampaignTest {
                     p.configuration(), p.workload(), new PhysicalDesign(1, 1), new Versions("5.0.9", "d"),
                     new HardwareFacts(2, 24000, 1024), t, t.plusSeconds(20), 1000, quality * (1 + 0.03 * noise),
                     Map.of("READ", new OperationStats(500, 900.0, 5000.0, 0)), ExperimentQuality.OK, List.of());
-            csv.append(campaign, p.designPoint(), p.repetition(), "shared", 20, r, new CpuMeter.Usage(2, 1.2, 0.3, 0),
+            csv.append(campaign, p.designPoint(), p.repetition(), "shared", 20, r, new CpuMeter.Usage(2, 1.2, 0.3, 0), ExperimentRunner.WarmUp.NONE,
                     p.configuration());
         }
     }

@@ -43,7 +43,11 @@ public final class ExperimentRunner {
      * How runs are made, beside what the workload says (rows, operations, threads).
      *
      * @param keyspace          keyspace created fresh for every run
-     * @param warmUp            unmeasured run of the same workload before the measured one (JIT, caches)
+     * @param warmUp            shortest unmeasured run of the same workload before the measured one (JIT, caches)
+     * @param warmUpMax         the warm-up goes on, in intervals of {@code warmUpInterval}, until the last
+     *                          intervals' throughputs are steady ({@code steady}) or this much time has passed
+     * @param warmUpInterval    length of one warm-up interval
+     * @param steady            when the warm-up intervals count as steady
      * @param loaderInFlight    requests in flight while loading rows
      * @param compactionTimeout how long to wait for compactions after the load's flush
      * @param maxForeignCores   CPU that other processes may use during the measured window before the
@@ -51,12 +55,18 @@ public final class ExperimentRunner {
      * @param measureTimeout    the measured run stops here even if it has not done its operations
      *                          (the run is then FAULTED)
      */
-    public record Setup(String keyspace, Duration warmUp, int loaderInFlight, Duration compactionTimeout,
-            double maxForeignCores, Duration measureTimeout) {
+    public record Setup(String keyspace, Duration warmUp, Duration warmUpMax, Duration warmUpInterval, SteadyState steady,
+            int loaderInFlight, Duration compactionTimeout, double maxForeignCores, Duration measureTimeout) {
 
         public Setup {
             if (warmUp.isNegative() || compactionTimeout.isNegative() || measureTimeout.isNegative() || measureTimeout.isZero()) {
                 throw new IllegalArgumentException("durations must not be negative");
+            }
+            if (warmUpMax.compareTo(warmUp) < 0) {
+                throw new IllegalArgumentException("warmUpMax " + warmUpMax + " is shorter than warmUp " + warmUp);
+            }
+            if (warmUpInterval.isNegative() || warmUpInterval.isZero()) {
+                throw new IllegalArgumentException("warmUpInterval must be positive, got " + warmUpInterval);
             }
             if (loaderInFlight < 1) {
                 throw new IllegalArgumentException("loaderInFlight must be >= 1, got " + loaderInFlight);
@@ -66,22 +76,42 @@ public final class ExperimentRunner {
             }
         }
 
+        /** Warm-up of 20 s to 240 s in 5 s intervals, until three in a row lie within 5% of their mean. */
         public static Setup defaults() {
-            return new Setup("ctuner_experiment", Duration.ofSeconds(20), 64, Duration.ofMinutes(5), 0.10,
-                    Duration.ofMinutes(15));
+            return new Setup("ctuner_experiment", Duration.ofSeconds(20), Duration.ofSeconds(240), Duration.ofSeconds(5),
+                    new SteadyState(3, 0.05), 64, Duration.ofMinutes(5), 0.10, Duration.ofMinutes(15));
         }
 
+        /** A warm-up of exactly this long, steady or not. */
         public Setup withWarmUp(Duration warmUp) {
-            return new Setup(keyspace, warmUp, loaderInFlight, compactionTimeout, maxForeignCores, measureTimeout);
+            return withWarmUp(warmUp, warmUp);
+        }
+
+        public Setup withWarmUp(Duration min, Duration max) {
+            return new Setup(keyspace, min, max, warmUpInterval, steady, loaderInFlight, compactionTimeout, maxForeignCores,
+                    measureTimeout);
         }
 
         public Setup withMaxForeignCores(double cores) {
-            return new Setup(keyspace, warmUp, loaderInFlight, compactionTimeout, cores, measureTimeout);
+            return new Setup(keyspace, warmUp, warmUpMax, warmUpInterval, steady, loaderInFlight, compactionTimeout, cores,
+                    measureTimeout);
         }
     }
 
-    /** The result as reported on the results topic, and the CPU use of the measured window. */
-    public record Outcome(ExperimentResult result, CpuMeter.Usage cpu) {
+    /**
+     * How the warm-up went: its length, whether its last intervals were steady, and each interval's
+     * throughput in ops/s.
+     */
+    public record WarmUp(Duration took, boolean settled, List<Double> rates) {
+        public WarmUp {
+            rates = List.copyOf(rates);
+        }
+
+        public static final WarmUp NONE = new WarmUp(Duration.ZERO, false, List.of());
+    }
+
+    /** The result as reported on the results topic, the CPU use of the measured window, and the warm-up. */
+    public record Outcome(ExperimentResult result, CpuMeter.Usage cpu, WarmUp warmUp) {
     }
 
     private final ExperimentNode node;
@@ -110,11 +140,11 @@ public final class ExperimentRunner {
         } catch (ExperimentNode.StartFailure e) {
             notes.add("node did not start: " + e.getMessage());
             return new Outcome(result(experimentId, configuration, workload, "unknown", notRun, notRun, null, notes),
-                    new CpuMeter.Usage(0, 0, 0, 0));
+                    new CpuMeter.Usage(0, 0, 0, 0), WarmUp.NONE);
         } catch (Exception e) {
             notes.add("reset failed: " + e);
             return new Outcome(result(experimentId, configuration, workload, "unknown", notRun, notRun, null, notes),
-                    new CpuMeter.Usage(0, 0, 0, 0));
+                    new CpuMeter.Usage(0, 0, 0, 0), WarmUp.NONE);
         }
         try (CqlSession session = node.openSession()) {
             String version = session.execute("SELECT release_version FROM system.local").one().getString(0);
@@ -129,11 +159,10 @@ public final class ExperimentRunner {
             if (!node.awaitCompactions(setup.compactionTimeout())) {
                 notes.add("compactions still pending " + setup.compactionTimeout().toSeconds() + " s after the load");
             }
-            if (!setup.warmUp().isZero()) {
-                RunResult warm = new WorkloadDriver().run(session, spec(workload, workload.seed() + 1),
-                        Schedule.of(phase("warm-up", workload, StopCondition.duration(setup.warmUp()))));
-                log.info("{} warm-up: {} ops/s", experimentId, Math.round(warm.throughput()));
-            }
+            WarmUp warmUp = warmUp(session, workload);
+            log.info("{} warm-up {} s ({}): {} ops/s per {} s", experimentId, warmUp.took().toSeconds(),
+                    warmUp.settled() ? "steady" : "not steady", warmUp.rates().stream().map(Math::round).toList(),
+                    setup.warmUpInterval().toSeconds());
             CpuMeter.Reading before = CpuMeter.read(node.pid(), ProcessHandle.current().pid());
             RunResult measured = new WorkloadDriver().run(session, spec(workload, workload.seed() + 2),
                     Schedule.of(phase("measured", workload,
@@ -141,12 +170,39 @@ public final class ExperimentRunner {
             CpuMeter.Usage cpu = CpuMeter.read(node.pid(), ProcessHandle.current().pid()).since(before);
             judge(measured, cpu, workload, notes);
             return new Outcome(result(experimentId, configuration, workload, version, measured.start(), measured.end(),
-                    measured, notes), cpu);
+                    measured, notes), cpu, warmUp);
         } catch (Exception e) {
             notes.add("run failed: " + e);
             Instant now = Instant.now();
             return new Outcome(result(experimentId, configuration, workload, "unknown", now, now, null, notes),
-                    new CpuMeter.Usage(0, 0, 0, 0));
+                    new CpuMeter.Usage(0, 0, 0, 0), WarmUp.NONE);
+        }
+    }
+
+    /**
+     * Runs the workload unmeasured in intervals until at least {@code warmUp} has passed and the last
+     * intervals are steady, or {@code warmUpMax} has passed. Each interval draws keys with its own seed.
+     */
+    private WarmUp warmUp(CqlSession session, WorkloadSpec workload) {
+        if (setup.warmUpMax().isZero()) {
+            return WarmUp.NONE;
+        }
+        List<Double> rates = new ArrayList<>();
+        Instant start = Instant.now();
+        long seed = workload.seed() + 1_000;
+        while (true) {
+            Duration left = setup.warmUpMax().minus(Duration.between(start, Instant.now()));
+            Duration interval = left.compareTo(setup.warmUpInterval()) < 0 ? left : setup.warmUpInterval();
+            if (interval.toMillis() < 500) {
+                return new WarmUp(Duration.between(start, Instant.now()), false, rates);
+            }
+            RunResult r = new WorkloadDriver().run(session, spec(workload, seed++),
+                    Schedule.of(phase("warm-up", workload, StopCondition.duration(interval))));
+            rates.add(r.throughput());
+            Duration took = Duration.between(start, Instant.now());
+            if (took.compareTo(setup.warmUp()) >= 0 && setup.steady().settled(rates)) {
+                return new WarmUp(took, true, rates);
+            }
         }
     }
 

@@ -44,6 +44,38 @@ public record SetupChooser(double meanTolerance, double alpha, double cvToleranc
         throw new IllegalStateException("unreachable: the heaviest level always qualifies");
     }
 
+    /**
+     * For a factor whose levels are alternatives rather than lighter and heavier versions of one
+     * setup (where node and client run): the level with the smallest coefficient of variation, ties
+     * to the first. Needs two or more runs per level.
+     */
+    public Choice chooseMostConsistent(List<Level> levels) {
+        if (levels.isEmpty()) {
+            throw new IllegalArgumentException("no levels to choose from");
+        }
+        for (Level l : levels) {
+            if (l.throughputs().length < 2) {
+                throw new IllegalArgumentException("level " + l.name() + " has " + l.throughputs().length
+                        + " run(s); its spread needs at least 2");
+            }
+        }
+        Level best = levels.get(0);
+        for (Level l : levels) {
+            if (Summary.of(l.throughputs()).cv() < Summary.of(best.throughputs()).cv()) {
+                best = l;
+            }
+        }
+        double bestCv = Summary.of(best.throughputs()).cv();
+        List<String> reasons = new ArrayList<>();
+        for (Level l : levels) {
+            if (l != best) {
+                reasons.add(String.format(Locale.ROOT, "%s: spread (CV %.1f%%) wider than %s's (%.1f%%)", l.name(),
+                        100 * Summary.of(l.throughputs()).cv(), best.name(), 100 * bestCv));
+            }
+        }
+        return new Choice(best, reasons);
+    }
+
     /** Why {@code level} does not match the heavier ones, or null when it does. */
     private String mismatch(Level level, List<Level> heavier) {
         Summary s = Summary.of(level.throughputs());

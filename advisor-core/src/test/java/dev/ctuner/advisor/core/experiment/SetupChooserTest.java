@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.core.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,5 +36,17 @@ class SetupChooserTest {
                 new SetupChooser.Level("a", new double[] {1, 1, 1}),
                 new SetupChooser.Level("b", new double[] {2, 2, 2})));
         assertThat(c.chosen().name()).isEqualTo("b");
+    }
+
+    @Test
+    void alternativesAreChosenByTheirSpreadNotByTheirMean() {
+        // Shaped like the first placement runs here: shared cores fast and erratic, the pinned node slower and steady.
+        SetupChooser.Choice c = chooser.chooseMostConsistent(List.of(
+                new SetupChooser.Level("shared", new double[] {15394, 8546, 7476}),
+                new SetupChooser.Level("pinned", new double[] {3987, 4093})));
+        assertThat(c.chosen().name()).isEqualTo("pinned");
+        assertThat(c.reasons()).singleElement().asString().startsWith("shared: spread (CV 41.0%)").contains("wider than pinned's (1.9%)");
+        assertThatThrownBy(() -> chooser.chooseMostConsistent(List.of(new SetupChooser.Level("one", new double[] {1}))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2");
     }
 }
