@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,10 +94,24 @@ class KeyReuseAccuracyIT {
         for (Outcome o : outcomes) {
             assertThat(Math.abs(o.error())).as("relative error for %s", o.pattern()).isLessThanOrEqualTo(0.25);
         }
-        assertThat(outcomes.stream().sorted(Comparator.comparingDouble(Outcome::estimated)).map(Outcome::pattern).toList())
-                .as("ranking by estimate equals ranking by exact value")
-                .isEqualTo(outcomes.stream().sorted(Comparator.comparingDouble(Outcome::exact)).map(Outcome::pattern).toList());
+        // Within +-25% each, two estimates are guaranteed to keep their order only when the exact
+        // values lie more than 1.25/0.75 apart. The exact means depend on the window's operation
+        // count, i.e. on this machine's speed: in one CI run Zipf over 100k keys and uniform over
+        // 1k keys came out close, and both estimates (each within 25%) swapped places.
+        List<String> misordered = new ArrayList<>();
+        for (Outcome a : outcomes) {
+            for (Outcome b : outcomes) {
+                if (a.exact() * SEPARATED < b.exact() && !(a.estimated() < b.estimated())) {
+                    misordered.add(a.pattern() + " below " + b.pattern());
+                }
+            }
+        }
+        assertThat(misordered).as("patterns whose exact mean KRD differ by more than %.2fx keep their order", SEPARATED).isEmpty();
+        assertThat(outcomes.stream().filter(a -> outcomes.stream().anyMatch(b -> a.exact() * SEPARATED < b.exact())).count())
+                .as("at least one pair is separated enough to check the ranking").isPositive();
     }
+
+    private static final double SEPARATED = 1.25 / 0.75;
 
     /** Mean exact KRD over windows of {@code length} consecutive operations cut from the recorded sequence. */
     static double exactMean(long[] sequence, int length) {
