@@ -38,6 +38,8 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     private final CassandraNode node;
     private final long heapMiB;
     private String cpus;
+    private String measuredNodeCpus;
+    private String measuredClientCpus;
     private final String baseYaml;
 
     private ExperimentCassandra(CassandraNode node, long heapMiB, String cpus, String baseYaml) {
@@ -80,6 +82,34 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     public void pinTo(String cpus) {
         this.cpus = cpus;
         node.launchWith(cpus == null ? List.of() : List.of("taskset", "-c", cpus));
+    }
+
+    /**
+     * Moves the node (all its threads) to {@code nodeCpus} and this JVM to {@code clientCpus} right
+     * before each measured window; null leaves a side where it is.
+     */
+    public void pinForMeasuredWindow(String nodeCpus, String clientCpus) {
+        this.measuredNodeCpus = nodeCpus;
+        this.measuredClientCpus = clientCpus;
+    }
+
+    @Override
+    public void beforeMeasuredWindow() throws IOException, InterruptedException {
+        if (measuredNodeCpus != null) {
+            pinProcess(pid(), measuredNodeCpus);
+        }
+        if (measuredClientCpus != null) {
+            pinProcess(ProcessHandle.current().pid(), measuredClientCpus);
+        }
+    }
+
+    /** {@code taskset -a -p -c cpus pid}: every thread of the process, and those it starts later. */
+    public static void pinProcess(long pid, String cpus) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException("taskset -a -p -c " + cpus + " " + pid + " failed: " + out);
+        }
     }
 
     @Override
@@ -129,13 +159,24 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
 
     @Override
     public HardwareFacts hardware() {
-        return new HardwareFacts(cpus == null ? onlineCores() : cpus.split(",").length, memoryMiB(), heapMiB);
+        String measuredOn = measuredNodeCpus != null ? measuredNodeCpus : cpus;
+        return new HardwareFacts(measuredOn == null ? onlineCores() : cpuCount(measuredOn), memoryMiB(), heapMiB);
     }
 
     /** Stops the node by PID. */
     @Override
     public void close() {
         node.stop();
+    }
+
+    /** Cores in a {@code taskset -c} list such as {@code 0}, {@code 0-1} or {@code 0,2-3}. */
+    static int cpuCount(String list) {
+        int n = 0;
+        for (String part : list.split(",")) {
+            String[] range = part.trim().split("-");
+            n += range.length == 1 ? 1 : Integer.parseInt(range[1].trim()) - Integer.parseInt(range[0].trim()) + 1;
+        }
+        return n;
     }
 
     private static int onlineCores() {

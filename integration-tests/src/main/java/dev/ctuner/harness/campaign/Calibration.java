@@ -23,7 +23,7 @@ public final class Calibration {
 
     /** A factor's levels, lightest first. */
     enum Factor {
-        PLACEMENT(List.of(0L, 1L)),
+        PLACEMENT(List.of(0L, 1L, 2L)),
         // The paper's grids ({10K, 50K, 100K, 500K, 1M}): at ~10K ops/s here 100K operations last only
         // ~10 s, inside the JIT ramp of a freshly started node, so the longer levels matter.
         OPERATIONS(List.of(10_000L, 50_000L, 100_000L, 500_000L, 1_000_000L)),

@@ -30,6 +30,13 @@ public interface ExperimentNode {
     /** Waits until no compaction is pending; returns false if some still were after {@code timeout}. */
     boolean awaitCompactions(Duration timeout) throws Exception;
 
+    /**
+     * Called between the warm-up and the measured window: a node may move onto the cores it is measured
+     * on here (it warms up faster with more of them, since the JIT compiles beside the workload).
+     */
+    default void beforeMeasuredWindow() throws Exception {
+    }
+
     /** The node's process id (for CPU accounting). */
     long pid();
 

@@ -163,6 +163,7 @@ public final class ExperimentRunner {
             log.info("{} warm-up {} s ({}): {} ops/s per {} s", experimentId, warmUp.took().toSeconds(),
                     warmUp.settled() ? "steady" : "not steady", warmUp.rates().stream().map(Math::round).toList(),
                     setup.warmUpInterval().toSeconds());
+            node.beforeMeasuredWindow();
             CpuMeter.Reading before = CpuMeter.read(node.pid(), ProcessHandle.current().pid());
             RunResult measured = new WorkloadDriver().run(session, spec(workload, workload.seed() + 2),
                     Schedule.of(phase("measured", workload,
