@@ -36,6 +36,7 @@ public final class CassandraNode {
     private final String heap;
     private ManagedProcess process;
     private List<String> launchPrefix = List.of();
+    private List<String> extraJvmOptions = List.of();
 
     CassandraNode(int index, Path home, ServerRuntime runtime, String heap) {
         if (index < 1 || index > 9) {
@@ -126,6 +127,11 @@ public final class CassandraNode {
         this.launchPrefix = List.copyOf(prefix);
     }
 
+    /** JVM options added to the standard set from the next start on (e.g. {@code -XX:ActiveProcessorCount=1}). */
+    public void extraJvmOptions(List<String> options) {
+        this.extraJvmOptions = List.copyOf(options);
+    }
+
     /** The command line that starts this node (also handed to a supervised sidecar). */
     public List<String> command() {
         List<String> command = new ArrayList<>(launchPrefix);
@@ -133,6 +139,7 @@ public final class CassandraNode {
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
         command.addAll(jvmOptions());
+        command.addAll(extraJvmOptions);
         command.addAll(List.of(
                 "-Dcassandra.config=" + yamlFile().toUri(),
                 "-Dcassandra.storagedir=" + home.resolve("data"),

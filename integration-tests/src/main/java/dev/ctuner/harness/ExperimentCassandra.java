@@ -85,6 +85,16 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     }
 
     /**
+     * Makes the node's JVM (and so Cassandra's thread pools, GC and JIT sizing) believe it has
+     * {@code cores} processors, whatever cores it may run on; null for what it finds. A node warmed
+     * up on two cores and then pinned to one must be sized for one: sized for two, it served 6,608
+     * ops/s pinned against 13,180 for a node started on one core (docs/benchmarks/warmup-probe.md).
+     */
+    public void presentCores(Integer cores) {
+        node.extraJvmOptions(cores == null ? List.of() : List.of("-XX:ActiveProcessorCount=" + cores));
+    }
+
+    /**
      * Moves the node (all its threads) to {@code nodeCpus} and this JVM to {@code clientCpus} right
      * before each measured window; null leaves a side where it is.
      */
@@ -170,7 +180,7 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     }
 
     /** Cores in a {@code taskset -c} list such as {@code 0}, {@code 0-1} or {@code 0,2-3}. */
-    static int cpuCount(String list) {
+    public static int cpuCount(String list) {
         int n = 0;
         for (String part : list.split(",")) {
             String[] range = part.trim().split("-");

@@ -93,8 +93,10 @@ public final class CampaignMain {
                     ExperimentRunner.Outcome o = probe.run("warmup-probe-" + placement.name().toLowerCase(Locale.ROOT),
                             Map.of(), setup.workload(0.5, seed));
                     System.out.printf(Locale.ROOT, "warm-up %d s, placement %s, 100K rows, workload A, 8 threads: ops/s per 5 s %s;"
-                            + " then 100K operations at %.0f ops/s (%s)%n", seconds, placement, o.warmUp().rates().stream().map(Math::round)
-                            .toList(), o.result().throughputOpsPerSecond(), o.result().quality());
+                            + " then 100K operations at %.0f ops/s (%s%s; cores used: node %.2f, client %.2f, others %.2f)%n", seconds,
+                            placement, o.warmUp().rates().stream().map(Math::round).toList(), o.result().throughputOpsPerSecond(),
+                            o.result().quality(), o.result().qualityNotes().isEmpty() ? "" : ": " + o.result().qualityNotes(),
+                            o.cpu().nodeCores(), o.cpu().clientCores(), o.cpu().foreignCores());
                     break;
                 }
                 case "screening": {

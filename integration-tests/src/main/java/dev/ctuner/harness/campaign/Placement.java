@@ -32,6 +32,8 @@ public enum Placement {
     public void apply(ExperimentCassandra node) throws IOException, InterruptedException {
         node.pinTo(nodeCpus);
         node.pinForMeasuredWindow(measuredNodeCpus, measuredClientCpus);
+        // Sized for the cores it is measured on, not those it warms up on.
+        node.presentCores(measuredNodeCpus == null ? null : ExperimentCassandra.cpuCount(measuredNodeCpus));
         ExperimentCassandra.pinProcess(ProcessHandle.current().pid(), clientCpus);
     }
 }
