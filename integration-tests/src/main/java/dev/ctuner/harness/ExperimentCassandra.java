@@ -12,6 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import javax.management.ObjectName;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -155,6 +157,17 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     @Override
     public boolean awaitCompactions(Duration timeout) throws Exception {
         return Jmx.awaitNoPendingCompactions(node, timeout);
+    }
+
+    @Override
+    public OptionalLong compilationMillis() {
+        try (Jmx jmx = node.jmx()) {
+            return jmx.attribute(new ObjectName("java.lang:type=Compilation"), "TotalCompilationTime") instanceof Number n
+                    ? OptionalLong.of(n.longValue()) : OptionalLong.empty();
+        } catch (Exception e) {
+            log.warn("cannot read the node's JIT compilation time: {}", e.toString());
+            return OptionalLong.empty();
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.ctuner.common.protocol.message.HardwareFacts;
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * A Cassandra node reserved for experiments: the {@link ExperimentRunner} wipes and restarts it at
@@ -35,6 +36,15 @@ public interface ExperimentNode {
      * on here (it warms up faster with more of them, since the JIT compiles beside the workload).
      */
     default void beforeMeasuredWindow() throws Exception {
+    }
+
+    /**
+     * Milliseconds the node's JIT compilers have spent so far (the JVM's {@code CompilationMXBean}),
+     * or empty if the node cannot tell. The warm-up watches it: a node still compiling is still on
+     * its ramp, however flat its throughput looks.
+     */
+    default OptionalLong compilationMillis() {
+        return OptionalLong.empty();
     }
 
     /** The node's process id (for CPU accounting). */

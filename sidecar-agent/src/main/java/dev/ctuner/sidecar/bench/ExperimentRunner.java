@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +49,8 @@ public final class ExperimentRunner {
      *                          intervals' throughputs are steady ({@code steady}) or this much time has passed
      * @param warmUpInterval    length of one warm-up interval
      * @param steady            when the warm-up intervals count as steady
+     * @param maxCompileShare   the warm-up also goes on while the node's JIT compiled for more than this share of
+     *                          the last interval (compiler milliseconds per wall millisecond, all compiler threads)
      * @param loaderInFlight    requests in flight while loading rows
      * @param compactionTimeout how long to wait for compactions after the load's flush
      * @param maxForeignCores   CPU that other processes may use during the measured window before the
@@ -56,7 +59,7 @@ public final class ExperimentRunner {
      *                          (the run is then FAULTED)
      */
     public record Setup(String keyspace, Duration warmUp, Duration warmUpMax, Duration warmUpInterval, SteadyState steady,
-            int loaderInFlight, Duration compactionTimeout, double maxForeignCores, Duration measureTimeout) {
+            double maxCompileShare, int loaderInFlight, Duration compactionTimeout, double maxForeignCores, Duration measureTimeout) {
 
         public Setup {
             if (warmUp.isNegative() || compactionTimeout.isNegative() || measureTimeout.isNegative() || measureTimeout.isZero()) {
@@ -68,6 +71,9 @@ public final class ExperimentRunner {
             if (warmUpInterval.isNegative() || warmUpInterval.isZero()) {
                 throw new IllegalArgumentException("warmUpInterval must be positive, got " + warmUpInterval);
             }
+            if (!(maxCompileShare > 0)) {
+                throw new IllegalArgumentException("maxCompileShare must be positive, got " + maxCompileShare);
+            }
             if (loaderInFlight < 1) {
                 throw new IllegalArgumentException("loaderInFlight must be >= 1, got " + loaderInFlight);
             }
@@ -76,10 +82,14 @@ public final class ExperimentRunner {
             }
         }
 
-        /** Warm-up of 20 s to 240 s in 5 s intervals, until three in a row lie within 5% of their mean. */
+        /**
+         * Warm-up of 20 s to 240 s in 5 s intervals, until three in a row lie within 5% of their mean and
+         * the node's JIT compiled for at most 5% of the last one. Throughput alone stopped warm-ups on a
+         * plateau of the JIT ramp here (~4,000 ops/s for 15-30 s, then a jump to ~9,000).
+         */
         public static Setup defaults() {
             return new Setup("ctuner_experiment", Duration.ofSeconds(20), Duration.ofSeconds(240), Duration.ofSeconds(5),
-                    new SteadyState(3, 0.05), 64, Duration.ofMinutes(5), 0.10, Duration.ofMinutes(15));
+                    new SteadyState(3, 0.05), 0.05, 64, Duration.ofMinutes(5), 0.10, Duration.ofMinutes(15));
         }
 
         /** A warm-up of exactly this long, steady or not. */
@@ -88,12 +98,12 @@ public final class ExperimentRunner {
         }
 
         public Setup withWarmUp(Duration min, Duration max) {
-            return new Setup(keyspace, min, max, warmUpInterval, steady, loaderInFlight, compactionTimeout, maxForeignCores,
+            return new Setup(keyspace, min, max, warmUpInterval, steady, maxCompileShare, loaderInFlight, compactionTimeout, maxForeignCores,
                     measureTimeout);
         }
 
         public Setup withMaxForeignCores(double cores) {
-            return new Setup(keyspace, warmUp, warmUpMax, warmUpInterval, steady, loaderInFlight, compactionTimeout, cores,
+            return new Setup(keyspace, warmUp, warmUpMax, warmUpInterval, steady, maxCompileShare, loaderInFlight, compactionTimeout, cores,
                     measureTimeout);
         }
     }
@@ -102,12 +112,13 @@ public final class ExperimentRunner {
      * How the warm-up went: its length, whether its last intervals were steady, and each interval's
      * throughput in ops/s.
      */
-    public record WarmUp(Duration took, boolean settled, List<Double> rates) {
+    public record WarmUp(Duration took, boolean settled, List<Double> rates, List<Double> compileShares) {
         public WarmUp {
             rates = List.copyOf(rates);
+            compileShares = List.copyOf(compileShares);
         }
 
-        public static final WarmUp NONE = new WarmUp(Duration.ZERO, false, List.of());
+        public static final WarmUp NONE = new WarmUp(Duration.ZERO, false, List.of(), List.of());
     }
 
     /** The result as reported on the results topic, the CPU use of the measured window, and the warm-up. */
@@ -160,9 +171,10 @@ public final class ExperimentRunner {
                 notes.add("compactions still pending " + setup.compactionTimeout().toSeconds() + " s after the load");
             }
             WarmUp warmUp = warmUp(session, workload);
-            log.info("{} warm-up {} s ({}): {} ops/s per {} s", experimentId, warmUp.took().toSeconds(),
+            log.info("{} warm-up {} s ({}): {} ops/s per {} s, JIT busy {}", experimentId, warmUp.took().toSeconds(),
                     warmUp.settled() ? "steady" : "not steady", warmUp.rates().stream().map(Math::round).toList(),
-                    setup.warmUpInterval().toSeconds());
+                    setup.warmUpInterval().toSeconds(),
+                    warmUp.compileShares().stream().map(c -> String.format(Locale.ROOT, "%.2f", c)).toList());
             node.beforeMeasuredWindow();
             CpuMeter.Reading before = CpuMeter.read(node.pid(), ProcessHandle.current().pid());
             RunResult measured = new WorkloadDriver().run(session, spec(workload, workload.seed() + 2),
@@ -189,20 +201,29 @@ public final class ExperimentRunner {
             return WarmUp.NONE;
         }
         List<Double> rates = new ArrayList<>();
+        List<Double> compiling = new ArrayList<>();
         Instant start = Instant.now();
         long seed = workload.seed() + 1_000;
+        OptionalLong compiled = node.compilationMillis();
         while (true) {
             Duration left = setup.warmUpMax().minus(Duration.between(start, Instant.now()));
             Duration interval = left.compareTo(setup.warmUpInterval()) < 0 ? left : setup.warmUpInterval();
             if (interval.toMillis() < 500) {
-                return new WarmUp(Duration.between(start, Instant.now()), false, rates);
+                return new WarmUp(Duration.between(start, Instant.now()), false, rates, compiling);
             }
             RunResult r = new WorkloadDriver().run(session, spec(workload, seed++),
                     Schedule.of(phase("warm-up", workload, StopCondition.duration(interval))));
             rates.add(r.throughput());
+            OptionalLong now = node.compilationMillis();
+            double share = compiled.isPresent() && now.isPresent()
+                    ? (now.getAsLong() - compiled.getAsLong()) / (double) Math.max(1, r.elapsed().toMillis()) : Double.NaN;
+            compiling.add(share);
+            compiled = now;
             Duration took = Duration.between(start, Instant.now());
-            if (took.compareTo(setup.warmUp()) >= 0 && setup.steady().settled(rates)) {
-                return new WarmUp(took, true, rates);
+            // NaN (the node cannot tell) never holds the warm-up back: throughput alone decides then.
+            boolean jitQuiet = !(share > setup.maxCompileShare());
+            if (took.compareTo(setup.warmUp()) >= 0 && jitQuiet && setup.steady().settled(rates)) {
+                return new WarmUp(took, true, rates, compiling);
             }
         }
     }
