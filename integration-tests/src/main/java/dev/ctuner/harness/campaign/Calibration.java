@@ -47,10 +47,12 @@ public final class Calibration {
     private final ExperimentCsv csv;
     private final int repetitions;
     private final long seed;
+    private final String warmUpRule;
     private final SetupChooser chooser = new SetupChooser(0.05, 0.05, 0.05);
 
-    Calibration(CampaignExecutor executor, ExperimentCsv csv, int repetitions, long seed) {
+    Calibration(CampaignExecutor executor, ExperimentCsv csv, int repetitions, long seed, String warmUpRule) {
         this.executor = executor;
+        this.warmUpRule = warmUpRule;
         this.csv = csv;
         this.repetitions = repetitions;
         this.seed = seed;
@@ -103,8 +105,8 @@ public final class Calibration {
                 + "The consistent-setup paper's procedure (operations, rows, threads; plus the placement of node and "
                 + "client on the 2 cores), default configuration, YCSB workload A (50% read, 50% update, zipfian), one "
                 + "node, cold evaluations (every run: pristine node directory, restart, fresh keyspace, load, flush, "
-                + "compactions done, warm-up until three 5 s intervals lie within 5% of their mean and the node's JIT "
-                + "compiled for at most 5% of the last interval (20-240 s), measured run). Placements: shared (node and client on both cores), hybrid (warm-up on both cores, then node on "
+                + "compactions done, " + warmUpRule + ", measured run). Placements: shared (node and client on both "
+                + "cores), hybrid (warm-up on both cores, then node on "
                 + "core 0 and client on core 1 for the measured window). " + repetitions + " repetitions per level, levels in a "
                 + "shuffled order within each repetition. Choice rule: the smallest level whose mean is within 5% of "
                 + "every heavier level's, not told apart from them by a Mann-Whitney test at 0.05, and whose CV is at "

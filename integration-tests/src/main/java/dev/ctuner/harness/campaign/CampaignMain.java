@@ -79,7 +79,7 @@ public final class CampaignMain {
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/calibration.csv"), List.of());
                     CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", maxAttempts, c -> Map.of());
                     int reps = Integer.parseInt(option(args, "--repetitions", "5"));
-                    new Calibration(executor, csv, reps, seed).run(root.resolve("docs/benchmarks/calibration.md")).save(root);
+                    new Calibration(executor, csv, reps, seed, runner.setup().warmUpRule()).run(root.resolve("docs/benchmarks/calibration.md")).save(root);
                     break;
                 }
                 case "warmup": {

@@ -40,7 +40,7 @@ final class HeadroomReport {
                 .append(String.join(",", knobs)).append("`): ").append(design.configurations().size())
                 .append(" configurations (c00 = all defaults; the rest a Latin hypercube with every knob's minimum and "
                         + "maximum present) x read-ratio levels, one cold run each. In the form of RAFIKI Table 1. "
-                        + "Single runs: with the run-to-run noise measured here (CV 10% and more, docs/benchmarks/calibration.md), the best and "
+                        + "Single runs: with the run-to-run noise measured here (docs/benchmarks/calibration.md), the best and "
                         + "worst of many single runs are biased away from the default; the validation campaign "
                         + "measures a pick against the default with repetitions.\n\n");
         md.append(String.format(Locale.ROOT, "%d OK samples; %d rows not used.%n%n", data.samples().size(), data.rejected().size()));

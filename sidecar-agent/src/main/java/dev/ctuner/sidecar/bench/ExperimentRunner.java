@@ -92,6 +92,14 @@ public final class ExperimentRunner {
                     new SteadyState(3, 0.05), 0.05, 64, Duration.ofMinutes(5), 0.10, Duration.ofMinutes(15));
         }
 
+        /** The warm-up rule in words, from this setup's values (for reports). */
+        public String warmUpRule() {
+            return String.format(Locale.ROOT, "warm-up until %d intervals of %d s lie within %.0f%% of their mean and the "
+                    + "node's JIT compiled for at most %.0f%% of the last interval (%d-%d s)", steady.intervals(),
+                    warmUpInterval.toSeconds(), 100 * steady.tolerance(), 100 * maxCompileShare, warmUp.toSeconds(),
+                    warmUpMax.toSeconds());
+        }
+
         /** A warm-up of exactly this long, steady or not. */
         public Setup withWarmUp(Duration warmUp) {
             return withWarmUp(warmUp, warmUp);
@@ -133,6 +141,11 @@ public final class ExperimentRunner {
         this.node = node;
         this.setup = setup;
         this.driverVersion = driverVersion;
+    }
+
+    /** How this runner makes its runs. */
+    public Setup setup() {
+        return setup;
     }
 
     /**

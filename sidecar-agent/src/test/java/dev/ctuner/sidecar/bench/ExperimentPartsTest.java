@@ -11,6 +11,14 @@ import org.junit.jupiter.api.Test;
 class ExperimentPartsTest {
 
     @Test
+    void theWarmUpRuleIsWordedFromTheSetupsOwnValues() {
+        assertThat(ExperimentRunner.Setup.defaults().warmUpRule()).isEqualTo("warm-up until 3 intervals of 5 s lie within 5% of "
+                + "their mean and the node's JIT compiled for at most 5% of the last interval (20-240 s)");
+        assertThat(ExperimentRunner.Setup.defaults().withWarmUp(java.time.Duration.ofSeconds(30), java.time.Duration.ofSeconds(90))
+                .warmUpRule()).endsWith("(30-90 s)");
+    }
+
+    @Test
     void processTicksAreCountedAfterTheCommandNameEvenWithSpacesAndParentheses() {
         String stat = "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 567 0 0 20 0 40 0 100 3000000 900";
         assertThat(CpuMeter.processTicksOf(stat)).isEqualTo(1234 + 567);
