@@ -45,7 +45,7 @@ public final class SearchBenchmark {
     static String run(String[] args) throws IOException {
         BenchArgs options = new BenchArgs(args, USAGE);
         KnobCatalog catalog = KnobCatalog.cassandra50();
-        List<Sample> samples = new ExperimentCsvReader(catalog).read(Path.of(options.csv())).samples();
+        List<Sample> samples = new ExperimentCsvReader(catalog).read(Path.of(options.csv())).anchored().samples();
         FeatureEncoder encoder = options.encoder(samples, catalog);
         long seed = options.seed();
         int reps = options.integer("reps", 5);

@@ -1,10 +1,12 @@
 package dev.ctuner.advisor.bench;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.learning.CurvePoint;
 import dev.ctuner.advisor.core.learning.EvaluationRow;
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
 import dev.ctuner.advisor.core.learning.ModelEvaluation;
 import dev.ctuner.advisor.core.learning.ModelFamily;
+import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.core.learning.SplitKind;
 import dev.ctuner.advisor.core.learning.SurrogateTrainer;
 import dev.ctuner.advisor.core.learning.Target;
@@ -44,10 +46,12 @@ public final class SurrogateBenchmark {
         BenchArgs options = new BenchArgs(args, USAGE);
         KnobCatalog catalog = KnobCatalog.cassandra50();
         CsvReadResult data = new ExperimentCsvReader(catalog).read(Path.of(options.csv()));
-        if (data.samples().size() < 8) {
-            throw new IllegalArgumentException("only " + data.samples().size() + " usable samples in " + options.csv());
+        AnchorNormalisation.Result anchored = data.anchored();
+        List<Sample> samples = anchored.samples();
+        if (samples.size() < 8) {
+            throw new IllegalArgumentException("only " + samples.size() + " usable samples in " + options.csv());
         }
-        FeatureEncoder encoder = options.encoder(data.samples(), catalog);
+        FeatureEncoder encoder = options.encoder(samples, catalog);
         int reps = options.integer("reps", 10);
         long seed = options.seed();
         Map<String, SurrogateTrainer> families = new LinkedHashMap<>();
@@ -57,19 +61,20 @@ public final class SurrogateBenchmark {
         }
         ModelEvaluation evaluation = new ModelEvaluation(encoder, 0.25, reps);
         List<SplitKind> splits = List.of(SplitKind.UNSEEN_CONFIGURATION, SplitKind.UNSEEN_WORKLOAD);
-        List<EvaluationRow> rows = evaluation.compare(data.samples(), families, splits, seed);
+        List<EvaluationRow> rows = evaluation.compare(samples, families, splits, seed);
         StringBuilder out = new StringBuilder();
         out.append("# Surrogate evaluation: ").append(options.csv()).append("\n\n");
         out.append(String.format(Locale.ROOT, "%d samples (quality OK), %d rows rejected; knobs: %s; %d repetitions of a "
                         + "75/25 grouped split, seed %d; command: `SurrogateBenchmark %s`%n%n",
-                data.samples().size(), data.rejected().size(), encoder.knobs(), reps, seed, String.join(" ", args)));
+                samples.size(), data.rejected().size(), encoder.knobs(), reps, seed, String.join(" ", args)));
+        out.append(anchored.summary()).append("\n\n");
         for (Target target : Target.values()) {
             MarkdownTables.evaluation(out, target, rows, families.keySet(), splits);
         }
         List<Integer> sizes = options.list("curve", "").stream().map(Integer::parseInt).toList();
         if (!sizes.isEmpty()) {
             String first = families.keySet().iterator().next();
-            List<CurvePoint> curve = evaluation.learningCurve(data.samples(), families.get(first), Target.THROUGHPUT,
+            List<CurvePoint> curve = evaluation.learningCurve(samples, families.get(first), Target.THROUGHPUT,
                     sizes.stream().mapToInt(Integer::intValue).toArray(), seed);
             MarkdownTables.curve(out, first, curve);
         }

@@ -31,7 +31,8 @@ import java.util.TreeMap;
  * Reads the experiment CSV format of {@code docs/data/README.md} into core {@link Sample}s. Only
  * rows with quality {@code OK} become samples; every other row is reported with its reason, as
  * is a row whose numbers do not parse or whose knob values are not legal for the catalog on the
- * row's hardware. Knob columns ({@code knob.<name>}) the catalog does not know are ignored with a
+ * row's hardware. The optional column {@code machine} names the machine instance (see
+ * {@link Provenance.Hardware}). Knob columns ({@code knob.<name>}) the catalog does not know are ignored with a
  * warning; an empty knob cell means "not set".
  *
  * <pre>{@code
@@ -117,7 +118,7 @@ public final class ExperimentCsvReader {
 
     private Sample toSample(Row row, Map<Integer, Knob> knobColumns) {
         Provenance.Hardware hardware = new Provenance.Hardware(row.integer("cores"), row.whole("memory_mib"),
-                row.whole("heap_mib"));
+                row.whole("heap_mib"), row.optional("machine").orElse(""));
         NodeFacts facts = new NodeFacts(hardware.heapMiB(), hardware.cores(), 1, hardware.memoryMiB());
         Map<KnobName, KnobValue> values = new TreeMap<>();
         for (Map.Entry<Integer, Knob> column : knobColumns.entrySet()) {

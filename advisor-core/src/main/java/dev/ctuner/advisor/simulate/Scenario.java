@@ -51,7 +51,7 @@ record Scenario(String description, ThroughputModel model, List<Configuration> c
     static Scenario fromExperiments(Path csv, WorkloadSeries anchors, double radius, long seed, int population,
                                     int generations) throws IOException {
         KnobCatalog catalog = KnobCatalog.cassandra50();
-        List<Sample> samples = new ExperimentCsvReader(catalog).read(csv).samples();
+        List<Sample> samples = new ExperimentCsvReader(catalog).read(csv).anchored().samples();
         if (samples.isEmpty()) {
             throw new IllegalArgumentException(csv + " has no OK rows to train on");
         }

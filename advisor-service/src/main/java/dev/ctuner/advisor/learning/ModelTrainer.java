@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.learning;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
 import dev.ctuner.advisor.core.learning.ModelSet;
 import dev.ctuner.advisor.core.learning.Provenance;
@@ -68,8 +69,14 @@ final class ModelTrainer {
                     + "; measure a training campaign (docs/data/README.md) or point ctuner.advisor.learning.datasets at one",
                     files);
         }
+        AnchorNormalisation.Result anchored = AnchorNormalisation.apply(samples, CsvReadResult.NEAREST_ANCHORS);
+        if (anchored.anchored()) {
+            log.info("put {} samples from {} machine(s) on one scale by their anchor runs (reference {} ops/s); {} left out{}",
+                    anchored.samples().size(), anchored.machines().size(), Math.round(anchored.reference()),
+                    anchored.excluded().size(), anchored.excluded().isEmpty() ? "" : ", e.g. " + anchored.excluded().get(0));
+        }
         try {
-            return new Result(Optional.of(fit(samples, files)), null, files);
+            return new Result(Optional.of(fit(anchored.samples(), files)), null, files);
         } catch (RuntimeException e) {
             log.warn("training on {} samples failed: {}", samples.size(), e.toString());
             return new Result(Optional.empty(), e.getMessage() == null ? e.toString() : e.getMessage(), files);
@@ -98,6 +105,11 @@ final class ModelTrainer {
         }
     }
 
+    /** Same cores, memory and heap: the machine instance may differ (anchors take care of its speed). */
+    private static boolean sameShape(Provenance.Hardware a, Provenance.Hardware b) {
+        return a.cores() == b.cores() && a.memoryMiB() == b.memoryMiB() && a.heapMiB() == b.heapMiB();
+    }
+
     private TrainedModel fit(List<Sample> samples, List<DatasetReport> files) {
         List<String> knobs = properties.knobs().isEmpty() ? varyingKnobs(samples) : properties.knobs();
         if (knobs.isEmpty()) {
@@ -107,7 +119,7 @@ final class ModelTrainer {
         Provenance.Hardware hw = samples.get(0).provenance().hardware();
         NodeFacts facts = new NodeFacts(hw.heapMiB(), hw.cores(), 1, hw.memoryMiB());
         List<String> warnings = new ArrayList<>();
-        long otherHardware = samples.stream().filter(s -> !s.provenance().hardware().equals(hw)).count();
+        long otherHardware = samples.stream().filter(s -> !sameShape(s.provenance().hardware(), hw)).count();
         if (otherHardware > 0) {
             warnings.add(otherHardware + " samples ran on other hardware than " + hw
                     + "; knob domains are resolved for the latter");

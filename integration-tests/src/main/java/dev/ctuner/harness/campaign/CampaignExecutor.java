@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.common.protocol.message.ExperimentQuality;
 import dev.ctuner.harness.ExperimentCassandra;
 import dev.ctuner.sidecar.bench.CpuMeter;
@@ -19,6 +20,12 @@ import org.slf4j.LoggerFactory;
  * a point that already has an OK row, or has used up its attempts, is skipped. A NOISY or FAULTED run
  * is kept in the file (marked) and the point is tried again, up to {@code maxAttempts}; a node that
  * refuses the configuration is not tried again (it would refuse again).
+ *
+ * <p>With {@link #withAnchors anchors}, the executor also measures the default configuration on the
+ * campaign's reference workload (design point {@value AnchorNormalisation#ANCHOR}) before the first
+ * measurement of every sitting, after every {@code every} measurements, and when {@link #finish()} is
+ * called: the data {@link AnchorNormalisation} needs to put runs from different machines and hours on
+ * one scale.
  */
 public final class CampaignExecutor {
 
@@ -35,6 +42,10 @@ public final class CampaignExecutor {
     private final String campaign;
     private final int maxAttempts;
     private final Function<Map<String, String>, Map<String, String>> knobColumns;
+    private Point anchor;
+    private int anchorEvery;
+    /** Measurements since the last anchor in this sitting; -1 before the sitting's first anchor. */
+    private int sinceAnchor = -1;
 
     /**
      * @param knobColumns the effective value of every knob column, from a point's configuration
@@ -47,6 +58,28 @@ public final class CampaignExecutor {
         this.campaign = campaign;
         this.maxAttempts = maxAttempts;
         this.knobColumns = knobColumns;
+    }
+
+    /**
+     * Interleaves anchor runs of {@code reference} (its design point and repetition are replaced).
+     *
+     * @param every measurements between two anchors (0: no anchors)
+     */
+    public CampaignExecutor withAnchors(Point reference, int every) {
+        if (every < 0) {
+            throw new IllegalArgumentException("--anchor-every must be 0 (none) or more, was " + every);
+        }
+        this.anchor = every == 0 ? null : new Point(AnchorNormalisation.ANCHOR, 0, Map.of(), reference.workload(),
+                reference.placement());
+        this.anchorEvery = every;
+        return this;
+    }
+
+    /** Ends the sitting: an anchor after the last measurements, so that they have one on each side. */
+    public void finish() throws IOException, InterruptedException {
+        if (anchor != null && sinceAnchor > 0) {
+            measureAnchor();
+        }
     }
 
     public void runAll(List<Point> points) throws IOException, InterruptedException {
@@ -64,27 +97,57 @@ public final class CampaignExecutor {
             if (finished(p)) {
                 continue;
             }
-            while (!finished(p)) {
-                int attempt = attempts(p).size() + 1;
-                String id = campaign + "/" + p.designPoint() + "/r" + p.repetition() + "/a" + attempt;
-                awaitQuietMachine();
-                p.placement().apply(node);
-                Instant t0 = Instant.now();
-                ExperimentRunner.Outcome o = runner.run(id, p.configuration(), p.workload());
-                double wall = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
-                csv.append(campaign, p.designPoint(), p.repetition(), p.placement().name().toLowerCase(Locale.ROOT),
-                        wall, o.result(), o.cpu(), o.warmUp(), knobColumns.apply(p.configuration()));
-                log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
-                        o.result().throughputOpsPerSecond(), o.result().quality(), wall,
-                        o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
-                if (o.result().quality() == ExperimentQuality.NOISY) {
-                    Thread.sleep(15_000); // let whatever else ran calm down before trying again
-                }
+            if (anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery)) {
+                measureAnchor();
+            }
+            measure(p);
+            if (anchor != null) {
+                sinceAnchor++;
             }
             done++;
             double perRun = Duration.between(start, Instant.now()).toSeconds() / (double) done;
             log.info(String.format(Locale.ROOT, "%s: %d of %d done, about %.0f min left", campaign, done, todo,
                     perRun * (todo - done) / 60));
+        }
+    }
+
+    private void measureAnchor() throws IOException, InterruptedException {
+        int repetition = nextAnchorRepetition(csv.rows(), campaign, maxAttempts);
+        measure(new Point(AnchorNormalisation.ANCHOR, repetition, anchor.configuration(), anchor.workload(), anchor.placement()));
+        sinceAnchor = 0;
+    }
+
+    /** The next anchor's repetition: the one an interrupted sitting left unfinished, or a new one. */
+    static int nextAnchorRepetition(List<Map<String, String>> rows, String campaign, int maxAttempts) {
+        List<Map<String, String>> anchors = rows.stream().filter(r -> campaign.equals(r.get("campaign"))
+                && AnchorNormalisation.ANCHOR.equals(r.get("design_point"))).toList();
+        int last = anchors.stream().mapToInt(r -> Integer.parseInt(r.get("repetition"))).max().orElse(-1);
+        if (last < 0) {
+            return 0;
+        }
+        String rep = Integer.toString(last);
+        boolean lastFinished = finished(anchors.stream().filter(r -> rep.equals(r.get("repetition"))).toList(), maxAttempts);
+        return lastFinished ? last + 1 : last;
+    }
+
+    /** Measures a point until it is {@link #finished(Point) finished}. */
+    private void measure(Point p) throws IOException, InterruptedException {
+        while (!finished(p)) {
+            int attempt = attempts(p).size() + 1;
+            String id = campaign + "/" + p.designPoint() + "/r" + p.repetition() + "/a" + attempt;
+            awaitQuietMachine();
+            p.placement().apply(node);
+            Instant t0 = Instant.now();
+            ExperimentRunner.Outcome o = runner.run(id, p.configuration(), p.workload());
+            double wall = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+            csv.append(campaign, p.designPoint(), p.repetition(), p.placement().name().toLowerCase(Locale.ROOT),
+                    wall, o.result(), o.cpu(), o.warmUp(), knobColumns.apply(p.configuration()));
+            log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
+                    o.result().throughputOpsPerSecond(), o.result().quality(), wall,
+                    o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
+            if (o.result().quality() == ExperimentQuality.NOISY) {
+                Thread.sleep(15_000); // let whatever else ran calm down before trying again
+            }
         }
     }
 

@@ -31,8 +31,8 @@ import java.util.SplittableRandom;
  *
  * <pre>
  * scripts/campaign.sh calibrate  [--repetitions 5]
- * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...]
- * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
+ * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
+ * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
  * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
  * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
@@ -49,13 +49,15 @@ public final class CampaignMain {
     static final String USAGE = """
             usage: scripts/campaign.sh CAMPAIGN [OPTIONS]
               calibrate  [--repetitions 5]
-              screening  [--repetitions 2] [--knobs a,b,...]
-              training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1]
+              screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
+              training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
               race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
               random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
               warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
-            common: [--seed 1] [--max-attempts 8]""";
+            common: [--seed 1] [--max-attempts 8]
+            --anchor-every N: measure the default configuration on workload A at the start of every sitting and
+              after every N runs (0: never); the reports put runs on one scale with them (AnchorNormalisation)""";
 
     private CampaignMain() {
     }
@@ -113,8 +115,10 @@ public final class CampaignMain {
                             points.add(new Point(d.id(), rep, d.configuration(), setup.workload(0.5, seed + rep), setup.placement()));
                         }
                     }
-                    new CampaignExecutor(node, runner, csv, "screening", maxAttempts, new KnobColumns(catalog, facts, knobs))
-                            .runAll(points);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "screening", maxAttempts,
+                            new KnobColumns(catalog, facts, knobs)).withAnchors(anchor(setup, seed), anchorEvery(args));
+                    executor.runAll(points);
+                    executor.finish();
                     new ScreeningReport(catalog, knobs, design).write(csv.file(), root.resolve("docs/benchmarks/screening.md"));
                     break;
                 }
@@ -134,8 +138,10 @@ public final class CampaignMain {
                     }
                     Collections.shuffle(points, new Random(seed));
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/training.csv"), knobs);
-                    new CampaignExecutor(node, runner, csv, "training", maxAttempts, new KnobColumns(catalog, facts, knobs))
-                            .runAll(points);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "training", maxAttempts,
+                            new KnobColumns(catalog, facts, knobs)).withAnchors(anchor(setup, seed), anchorEvery(args));
+                    executor.runAll(points);
+                    executor.finish();
                     new HeadroomReport(knobs, design).write(csv.file(), root.resolve("docs/benchmarks/headroom.md"));
                     break;
                 }
@@ -203,6 +209,15 @@ public final class CampaignMain {
                     new SplittableRandom(seed));
         }
         return RandomSearch.start(space, budget, perConfiguration, given, workloads, new SplittableRandom(seed));
+    }
+
+    /** The anchor of screening and training: the default configuration on workload A (50% read). */
+    private static Point anchor(MeasurementSetup setup, long seed) {
+        return new Point("anchor", 0, Map.of(), setup.workload(0.5, seed), setup.placement());
+    }
+
+    private static int anchorEvery(String[] args) {
+        return Integer.parseInt(option(args, "--anchor-every", "8"));
     }
 
     static String workloadLabel(double read) {

@@ -28,10 +28,11 @@ public final class ExperimentCsv {
             "memory_mib", "heap_mib", "nodes", "rf", "read_proportion", "update_proportion", "insert_proportion",
             "scan_proportion", "rmw_proportion", "distribution", "record_count", "operation_count", "threads", "seed",
             "placement", "throughput", "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "errors",
-            "foreign_cpu", "node_cpu", "client_cpu", "warmup_seconds", "warmup_steady");
+            "foreign_cpu", "node_cpu", "client_cpu", "warmup_seconds", "warmup_steady", "machine");
 
     private final Path file;
     private final List<String> knobs;
+    private final String machine = MachineId.current();
 
     /** A file with the fixed columns and one {@code knob.<name>} column per knob in {@code knobs}. */
     public ExperimentCsv(Path file, List<String> knobs) {
@@ -97,7 +98,7 @@ public final class ExperimentCsv {
                 micros(read, true), micros(read, false), micros(write, true), micros(write, false),
                 Long.toString(r.operationStats().values().stream().mapToLong(OperationStats::errors).sum()),
                 fmt(cpu.foreignCores()), fmt(cpu.nodeCores()), fmt(cpu.clientCores()),
-                fmt(warmUp.took().toMillis() / 1000.0), Boolean.toString(warmUp.settled())));
+                fmt(warmUp.took().toMillis() / 1000.0), Boolean.toString(warmUp.settled()), machine));
         for (String k : knobs) {
             cells.add(knobValues.getOrDefault(k, ""));
         }

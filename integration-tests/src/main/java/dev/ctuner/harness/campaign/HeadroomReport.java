@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
 import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.data.CsvReadResult;
@@ -31,8 +32,12 @@ final class HeadroomReport {
 
     void write(Path csv, Path report) throws IOException {
         CsvReadResult data = new ExperimentCsvReader(KnobCatalog.cassandra50()).read(csv);
+        AnchorNormalisation.Result anchored = data.anchored();
         Map<Double, List<Sample>> byRatio = new TreeMap<>();
-        for (Sample s : data.samples()) {
+        for (Sample s : anchored.samples()) {
+            if (AnchorNormalisation.isAnchor(s)) {
+                continue; // the scale's reference, not a point of the design
+            }
             byRatio.computeIfAbsent(Math.round(s.workload().readProportion() * 100) / 100.0, k -> new ArrayList<>()).add(s);
         }
         StringBuilder md = new StringBuilder("# Headroom on this machine: best, default and worst measured configuration\n\n");
@@ -44,6 +49,8 @@ final class HeadroomReport {
                         + "worst of many single runs are biased away from the default; the validation campaign "
                         + "measures a pick against the default with repetitions.\n\n");
         md.append(String.format(Locale.ROOT, "%d OK samples; %d rows not used.%n%n", data.samples().size(), data.rejected().size()));
+        md.append(anchored.summary()).append("\n\n");
+        Anchors.table(md, anchored);
         md.append("| read ratio | configs | maximum (config) | default | minimum (config) | max over min | default over min |\n"
                 + "|---|---|---|---|---|---|---|\n");
         for (Map.Entry<Double, List<Sample>> e : byRatio.entrySet()) {
@@ -68,6 +75,7 @@ final class HeadroomReport {
         Files.writeString(report, md);
     }
 
+    /** The configuration id of a design point {@code cNN@rrX}. */
     private static String config(Sample s) {
         String p = s.provenance().designPoint();
         return p.substring(0, p.indexOf('@'));

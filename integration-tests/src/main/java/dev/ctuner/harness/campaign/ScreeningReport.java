@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.experiment.ScreeningDesign;
 import dev.ctuner.advisor.core.learning.AnovaResult;
 import dev.ctuner.advisor.core.learning.ImportanceRanking;
@@ -35,7 +36,8 @@ final class ScreeningReport {
 
     void write(Path csv, Path report) throws IOException {
         CsvReadResult data = new ExperimentCsvReader(catalog).read(csv);
-        List<Sample> samples = data.samples();
+        AnchorNormalisation.Result anchored = data.anchored();
+        List<Sample> samples = anchored.samples();
         StringBuilder md = new StringBuilder("# Knob importance screening (one knob at a time)\n\n");
         md.append("Real Cassandra 5.0.9 node on this machine, YCSB-style read/update 50/50 workload, zipfian keys, the "
                 + "calibrated setup (`docs/data/setup.properties`). Every knob varied alone with the others at "
@@ -44,6 +46,8 @@ final class ScreeningReport {
         md.append("Regenerate: `scripts/campaign.sh screening` (data: `docs/data/screening.csv`).\n\n");
         md.append(String.format(Locale.ROOT, "Rows: %d OK samples, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
                 samples.size(), data.rejected().size()));
+        md.append(anchored.summary()).append("\n\n");
+        Anchors.table(md, anchored);
         if (samples.isEmpty()) {
             Files.writeString(report, md);
             return;
@@ -72,7 +76,7 @@ final class ScreeningReport {
             md.append("\nTop-k at the largest drop (at least 5): **").append(String.join(", ",
                     ranking.topK(5).stream().map(KnobName::value).toList())).append("**\n\n");
         }
-        md.append("## Level means (throughput, ops/s)\n\n| point | OK runs | mean | min | max |\n|---|---|---|---|---|\n");
+        md.append("## Level means (throughput, ops/s" + (anchored.anchored() ? ", anchored" : "") + ")\n\n| point | OK runs | mean | min | max |\n|---|---|---|---|---|\n");
         Map<String, List<Double>> byPoint = new java.util.TreeMap<>();
         for (Sample s : samples) {
             byPoint.computeIfAbsent(s.provenance().designPoint(), k -> new java.util.ArrayList<>()).add(s.measured().throughput());

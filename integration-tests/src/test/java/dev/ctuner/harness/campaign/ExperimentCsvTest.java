@@ -45,9 +45,30 @@ class ExperimentCsvTest {
         assertThat(row.get("write_p50_us")).isEqualTo("800");
         assertThat(row.get("foreign_cpu")).isEqualTo("0.5000");
         assertThat(row.get("knob.concurrent_writes")).isEqualTo("8");
+        assertThat(row.get("machine")).isNotEmpty().isEqualTo(rows.get(1).get("machine"));
 
         assertThatThrownBy(() -> new ExperimentCsv(dir.resolve("x.csv"), List.of("concurrent_reads")).rows())
                 .hasMessageContaining("other columns");
+    }
+
+    @Test
+    void theMachineColumnReachesTheSamplesProvenance() throws Exception {
+        ExperimentCsv csv = new ExperimentCsv(dir.resolve("m.csv"), List.of());
+        Instant t = Instant.parse("2026-11-22T10:00:00Z");
+        ExperimentResult r = new ExperimentResult("c/anchor/r0/a1", Map.of(),
+                new WorkloadSpec(0.5, 0.5, 0, 0, 0, RequestDistribution.ZIPFIAN, 100, 1000, 8, 3),
+                new PhysicalDesign(1, 1), new Versions("5.0.9", "d"), new HardwareFacts(2, 24000, 1024), t, t.plusSeconds(10),
+                1000, 100.5, Map.of("READ", new OperationStats(500, 900.0, 5000.0, 0), "UPDATE", new OperationStats(500, 800.0, 4000.0, 0)),
+                ExperimentQuality.OK, List.of());
+        csv.append("c", "anchor", 0, "shared", 40, r, new CpuMeter.Usage(2, 1.2, 0.3, 0.01), ExperimentRunner.WarmUp.NONE, Map.of());
+
+        var samples = new dev.ctuner.advisor.data.ExperimentCsvReader(dev.ctuner.common.catalog.KnobCatalog.cassandra50())
+                .read(csv.file()).samples();
+
+        assertThat(samples).singleElement().satisfies(s -> {
+            assertThat(s.provenance().hardware().machine()).isEqualTo(MachineId.current()).isNotEmpty();
+            assertThat(dev.ctuner.advisor.core.experiment.AnchorNormalisation.isAnchor(s)).isTrue();
+        });
     }
 
     @Test

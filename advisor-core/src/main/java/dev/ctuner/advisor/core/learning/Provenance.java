@@ -15,8 +15,25 @@ public record Provenance(String experimentId, String campaign, String designPoin
                          Instant startedAt, Instant finishedAt, String cassandraVersion, String driverVersion,
                          Hardware hardware) {
 
-    /** The machine the node ran on. */
-    public record Hardware(int cores, long memoryMiB, long heapMiB) {
+    /**
+     * The machine the node ran on.
+     *
+     * @param machine which machine instance it was (the campaigns write the kernel's boot id: a new
+     *                virtual machine, or a reboot, is a new one); empty when the data does not say. Two
+     *                machines of the same shape can differ in speed by far more than a knob does, so
+     *                measurements are only compared within one machine or after anchoring
+     *                ({@link dev.ctuner.advisor.core.experiment.AnchorNormalisation})
+     */
+    public record Hardware(int cores, long memoryMiB, long heapMiB, String machine) {
+
+        public Hardware {
+            Objects.requireNonNull(machine, "machine");
+        }
+
+        /** Hardware of an unidentified machine instance. */
+        public Hardware(int cores, long memoryMiB, long heapMiB) {
+            this(cores, memoryMiB, heapMiB, "");
+        }
     }
 
     public Provenance {
