@@ -34,8 +34,8 @@ import java.util.SplittableRandom;
  * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
  * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
- * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
- * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
+ * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
+ * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
  * scripts/campaign.sh warmup     [--seconds 240] [--placement pinned]
  * </pre>
  */
@@ -52,12 +52,13 @@ public final class CampaignMain {
               screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
               training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
-              race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default]
-              random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5]
+              race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
+              random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
               warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
             common: [--seed 1] [--max-attempts 8]
-            --anchor-every N: measure the default configuration on workload A at the start of every sitting and
-              after every N runs (0: never); the reports put runs on one scale with them (AnchorNormalisation)""";
+            --anchor-every N: measure the default configuration (on workload A; race and random: on their own
+              workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
+              tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)""";
 
     private CampaignMain() {
     }
@@ -158,11 +159,14 @@ public final class CampaignMain {
                     Tuner tuner = tuner(command, space, budget, read, withDefault, perConfiguration, seed);
                     String campaign = command + "-" + name;
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/" + campaign + ".csv"), knobs);
+                    // anchors on the race's own workload: the race has one, and it is what the values must be comparable on
                     CampaignExecutor executor = new CampaignExecutor(node, runner, csv, campaign, maxAttempts,
-                            new KnobColumns(catalog, facts, knobs));
+                            new KnobColumns(catalog, facts, knobs)).withAnchors(
+                            new Point("anchor", 0, Map.of(), setup.workload(read, seed), setup.placement()), anchorEvery(args));
                     RaceCampaign.Summary s = new RaceCampaign(tuner, csv, campaign,
                             i -> setup.workload(readRatio(i.workload()), i.seed()), setup.placement(), maxAttempts,
                             new KnobColumns(catalog, facts, knobs), p -> executor.runAll(List.of(p))).run();
+                    executor.finish();
                     System.out.printf("%s: %d experiments (%d from the file, %d measured now); best %s %s%n", campaign,
                             tuner.experiments(), s.replayed(), s.measured(), tuner.best().map(c -> c.label()).orElse("-"),
                             tuner.best().map(c -> c.configuration().toString()).orElse(""));

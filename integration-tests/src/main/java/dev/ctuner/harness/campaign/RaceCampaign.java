@@ -1,11 +1,14 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.racing.Evaluation;
 import dev.ctuner.advisor.core.racing.Instance;
 import dev.ctuner.advisor.core.racing.Tuner;
+import dev.ctuner.advisor.data.CsvReadResult;
 import dev.ctuner.common.protocol.message.ExperimentQuality;
 import dev.ctuner.common.protocol.message.WorkloadSpec;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Drives a {@link Tuner} (iterated racing, random search) with real experiments: each requested
@@ -27,6 +31,10 @@ import java.util.function.Function;
  * <p>The value reported is the throughput of the point's OK run; a point that never ran OK is
  * reported as 0 ops/s when the node refused the configuration or the run faulted (a configuration
  * that breaks Cassandra is the worst), otherwise (every attempt NOISY) as the median of its attempts.
+ * When the file holds anchor runs (the executor's, design point {@value AnchorNormalisation#ANCHOR}),
+ * every throughput is first scaled by {@link AnchorNormalisation#causalFactor}, which looks only at
+ * anchors measured before the run: a race resumed on a faster machine compares like with like, and
+ * a replay still reports what the live campaign reported.
  *
  * <pre>{@code
  * new RaceCampaign(tuner, csv, "race-wa", i -> setup.workload(0.5, i.seed()), Placement.PINNED, 8,
@@ -91,7 +99,7 @@ final class RaceCampaign {
                     measured++;
                 }
                 replayedKeys.add(key);
-                tuner.report(e.candidate().id(), e.instance().index(), value(rows));
+                tuner.report(e.candidate().id(), e.instance().index(), value(rows, anchors(csv.rows())));
             }
         }
         return new Summary(replayed, measured);
@@ -102,11 +110,19 @@ final class RaceCampaign {
                 workload.apply(e.instance()), placement);
     }
 
-    /** The value a finished point reports (see the class comment). */
+    /** The value a finished point reports, unscaled (a file without anchors). */
     static double value(List<Map<String, String>> rows) {
+        return value(rows, List.of());
+    }
+
+    /** The value a finished point reports, its throughput scaled by the anchors before it (see the class comment). */
+    static double value(List<Map<String, String>> rows, List<AnchorNormalisation.Anchor> anchors) {
+        ToDoubleFunction<Map<String, String>> throughput = r -> Double.parseDouble(r.get("throughput"))
+                * (anchors.isEmpty() ? 1 : AnchorNormalisation.causalFactor(anchors, r.getOrDefault("machine", ""),
+                        Instant.parse(r.get("started_at")), CsvReadResult.NEAREST_ANCHORS));
         for (Map<String, String> r : rows) {
             if (ExperimentQuality.OK.name().equals(r.get("quality"))) {
-                return Double.parseDouble(r.get("throughput"));
+                return throughput.applyAsDouble(r);
             }
         }
         boolean broken = rows.stream().anyMatch(r -> ExperimentQuality.FAULTED.name().equals(r.get("quality"))
@@ -114,7 +130,7 @@ final class RaceCampaign {
         if (broken || rows.isEmpty()) {
             return 0;
         }
-        double[] t = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("throughput"))).sorted().toArray();
+        double[] t = rows.stream().mapToDouble(throughput).sorted().toArray();
         return t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
     }
 
@@ -152,10 +168,23 @@ final class RaceCampaign {
         }
     }
 
+    /** The campaign's anchor runs that ran OK. */
+    private List<AnchorNormalisation.Anchor> anchors(List<Map<String, String>> rows) {
+        return rows.stream().filter(r -> campaign.equals(r.get("campaign")) && isAnchor(r)
+                        && ExperimentQuality.OK.name().equals(r.get("quality")))
+                .map(r -> new AnchorNormalisation.Anchor(r.getOrDefault("machine", ""), Instant.parse(r.get("started_at")),
+                        Double.parseDouble(r.get("throughput")))).toList();
+    }
+
+    private static boolean isAnchor(Map<String, String> row) {
+        return AnchorNormalisation.ANCHOR.equals(row.get("design_point"));
+    }
+
+    /** The campaign's rows by point; anchors are not points of the tuning. */
     private Map<String, List<Map<String, String>>> byPoint(List<Map<String, String>> rows) {
         Map<String, List<Map<String, String>>> points = new LinkedHashMap<>();
         for (Map<String, String> r : rows) {
-            if (campaign.equals(r.get("campaign"))) {
+            if (campaign.equals(r.get("campaign")) && !isAnchor(r)) {
                 points.computeIfAbsent(key(r.get("design_point"), Integer.parseInt(r.get("repetition"))),
                         k -> new ArrayList<>()).add(r);
             }

@@ -37,6 +37,14 @@ final class ValidationReport {
         long notOk = rows.stream().filter(r -> !"OK".equals(r.get("quality"))).count();
         md.append(String.format(Locale.ROOT, "OK runs: A %d, B %d; %d runs NOISY or FAULTED (kept in the CSV, not used).%n%n",
                 ta.length, tb.length, notOk));
+        java.util.Set<String> machines = new java.util.TreeSet<>();
+        rows.stream().filter(r -> "OK".equals(r.get("quality"))).forEach(r -> machines.add(r.getOrDefault("machine", "")));
+        if (machines.size() > 1) {
+            md.append(String.format(Locale.ROOT, "**Warning: the runs come from %d machines** (the campaign was resumed in "
+                    + "another sitting). Machines of one shape differ in speed by more than most knob effects "
+                    + "(decision 0007), so this comparison mixes machine speed into it; for a clean answer move the CSV "
+                    + "away and measure all pairs in one sitting.%n%n", machines.size()));
+        }
         if (ta.length >= 2 && tb.length >= 2) {
             Comparison c = Comparison.of(ta, tb);
             md.append("| side | runs | mean ops/s | sd | CV | min | max |\n|---|---|---|---|---|---|---|\n");

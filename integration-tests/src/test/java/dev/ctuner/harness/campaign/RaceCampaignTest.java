@@ -139,4 +139,31 @@ class RaceCampaignTest {
         assertThat(RaceCampaign.value(List.of(noisy1, faulted))).isZero();
         assertThat(RaceCampaign.value(List.of(refused))).isZero();
     }
+
+    @Test
+    void anAnchoredFileScalesEachRunByTheAnchorsOfItsMachineBeforeIt() {
+        Instant t0 = Instant.parse("2026-11-24T09:00:00Z");
+        List<dev.ctuner.advisor.core.experiment.AnchorNormalisation.Anchor> anchors = List.of(
+                new dev.ctuner.advisor.core.experiment.AnchorNormalisation.Anchor("boot-a", t0, 1000),
+                new dev.ctuner.advisor.core.experiment.AnchorNormalisation.Anchor("boot-b", t0.plusSeconds(3600), 2000));
+        Map<String, String> onA = Map.of("quality", "OK", "throughput", "1100", "quality_notes", "", "machine", "boot-a",
+                "started_at", t0.plusSeconds(60).toString());
+        Map<String, String> onB = Map.of("quality", "OK", "throughput", "2200", "quality_notes", "", "machine", "boot-b",
+                "started_at", t0.plusSeconds(3660).toString());
+        assertThat(RaceCampaign.value(List.of(onA), anchors)).isEqualTo(1100);
+        assertThat(RaceCampaign.value(List.of(onB), anchors)).isEqualTo(1100);
+    }
+
+    @Test
+    void anchorRowsInTheFileAreNotPointsTheTuningNeverAskedFor() throws Exception {
+        Run plain = run(dir.resolve("plain.csv"), 1, -1);
+        Path file = dir.resolve("race-t.csv");
+        new FakeNode(new ExperimentCsv(file, KNOBS), "race-t", -1)
+                .run(new Point("anchor", 0, Map.of(), SETUP.workload(0.5, 1), Placement.SHARED));
+
+        Run anchored = run(file, 1, -1);
+
+        assertThat(anchored.tuner().finished()).isTrue();
+        assertThat(anchored.tuner().best()).isEqualTo(plain.tuner().best());
+    }
 }

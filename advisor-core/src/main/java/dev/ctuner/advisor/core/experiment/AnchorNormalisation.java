@@ -2,12 +2,14 @@ package dev.ctuner.advisor.core.experiment;
 
 import dev.ctuner.advisor.core.learning.Measurements;
 import dev.ctuner.advisor.core.learning.Sample;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -136,6 +138,35 @@ public final class AnchorNormalisation {
                     scaled(m.p99WriteUs(), refWrite, mean(local, a -> a.measured().p99WriteUs()))), s.provenance()));
         }
         return new Result(out, true, refThroughput, nearest, machines, excluded);
+    }
+
+    /** An anchor run as the online form sees it: where, when, and how fast. */
+    public record Anchor(String machine, Instant at, double throughput) {
+        public Anchor {
+            Objects.requireNonNull(machine, "machine");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    /**
+     * The online (causal) form, for a tuner that acts on every result before later anchors exist
+     * (iterated racing): the factor for a run on {@code machine} started at {@code at} is the
+     * campaign's first anchor over the mean of the last {@code nearest} anchors of the same machine
+     * started before it; 1 when there is no such anchor (a file without anchors, or a machine whose
+     * first anchor never ran OK). It only looks back, so replaying a file gives the values the live
+     * campaign saw.
+     */
+    public static double causalFactor(List<Anchor> anchors, String machine, Instant at, int nearest) {
+        if (nearest < 1) {
+            throw new IllegalArgumentException("nearest must be at least 1, was " + nearest);
+        }
+        Anchor first = anchors.stream().min(Comparator.comparing(Anchor::at)).orElse(null);
+        OptionalDouble local = anchors.stream().filter(a -> a.machine().equals(machine) && a.at().isBefore(at))
+                .sorted(Comparator.comparing(Anchor::at).reversed()).limit(nearest).mapToDouble(Anchor::throughput).average();
+        if (first == null || local.isEmpty() || !(local.getAsDouble() > 0)) {
+            return 1;
+        }
+        return first.throughput() / local.getAsDouble();
     }
 
     /** The mean over machines of each machine's anchor mean (each machine counts once). */

@@ -92,4 +92,25 @@ class AnchorNormalisationTest {
         assertThat(r.samples()).isEqualTo(data);
         assertThat(r.reference()).isNaN();
     }
+
+    @Test
+    void theOnlineFactorLooksOnlyBackAtTheSameMachinesAnchors() {
+        Instant t0 = Instant.parse("2026-11-24T09:00:00Z");
+        List<AnchorNormalisation.Anchor> anchors = List.of(
+                new AnchorNormalisation.Anchor("a", t0, 10_000),
+                new AnchorNormalisation.Anchor("a", t0.plusSeconds(600), 8_000),
+                new AnchorNormalisation.Anchor("b", t0.plusSeconds(7_200), 20_000),
+                new AnchorNormalisation.Anchor("b", t0.plusSeconds(8_000), 25_000));
+
+        // on a, after both anchors: first anchor over their mean
+        assertThat(AnchorNormalisation.causalFactor(anchors, "a", t0.plusSeconds(900), 3)).isCloseTo(10_000 / 9_000.0, within(1e-12));
+        // on a, between them: the later one is in the future and is not used
+        assertThat(AnchorNormalisation.causalFactor(anchors, "a", t0.plusSeconds(300), 3)).isEqualTo(1.0);
+        // on b, after its first anchor only; a's anchors do not count
+        assertThat(AnchorNormalisation.causalFactor(anchors, "b", t0.plusSeconds(7_500), 3)).isEqualTo(0.5);
+        assertThat(AnchorNormalisation.causalFactor(anchors, "b", t0.plusSeconds(9_000), 1)).isEqualTo(0.4);
+        // a machine without an earlier anchor, or no anchors at all: unscaled
+        assertThat(AnchorNormalisation.causalFactor(anchors, "c", t0.plusSeconds(9_000), 3)).isEqualTo(1.0);
+        assertThat(AnchorNormalisation.causalFactor(List.of(), "a", t0, 3)).isEqualTo(1.0);
+    }
 }
