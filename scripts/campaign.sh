@@ -15,8 +15,14 @@ if [ ! -f "$cp_file" ] || [ ! -f runtimes/cassandra/target/classpath.txt ] \
   ./mvnw -q install -DskipTests
   ./mvnw -q -pl integration-tests dependency:build-classpath -Dmdep.outputFile=target/harness-classpath.txt -Dmdep.includeScope=runtime
 fi
-lib=run/campaign-lib
-rm -rf "$lib" && mkdir -p "$lib"
+# A private copy per campaign process (named by its PID, which exec keeps): a second invocation, say a
+# --report-only while a campaign measures, must not delete the classes the first is still loading.
+for d in run/campaign-lib-*; do
+  [ -d "$d" ] || continue
+  kill -0 "${d##*-}" 2>/dev/null || rm -rf "$d"
+done
+lib=run/campaign-lib-$$
+mkdir -p "$lib"
 cp -a integration-tests/target/classes "$lib/harness-classes"
 classpath="$lib/harness-classes"
 IFS=: read -ra entries < "$cp_file" || true  # no newline at the end of the file

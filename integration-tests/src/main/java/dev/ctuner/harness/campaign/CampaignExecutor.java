@@ -42,6 +42,7 @@ public final class CampaignExecutor {
     private final String campaign;
     private final int maxAttempts;
     private final Function<Map<String, String>, Map<String, String>> knobColumns;
+    private ProgressListener progress = () -> { };
     private Point anchor;
     private int anchorEvery;
     /** Measurements since the last anchor in this sitting; -1 before the sitting's first anchor. */
@@ -72,6 +73,18 @@ public final class CampaignExecutor {
         this.anchor = every == 0 ? null : new Point(AnchorNormalisation.ANCHOR, 0, Map.of(), reference.workload(),
                 reference.placement());
         this.anchorEvery = every;
+        return this;
+    }
+
+    /** Called after every finished measurement, between runs (e.g. to rewrite the campaign's report). */
+    @FunctionalInterface
+    public interface ProgressListener {
+        void measured() throws IOException;
+    }
+
+    /** Rewrites, say, the campaign's report after every measurement, so that a stopped campaign leaves it current. */
+    public CampaignExecutor onProgress(ProgressListener listener) {
+        this.progress = listener;
         return this;
     }
 
@@ -145,6 +158,7 @@ public final class CampaignExecutor {
             log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
                     o.result().throughputOpsPerSecond(), o.result().quality(), wall,
                     o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
+            progress.measured();
             if (o.result().quality() == ExperimentQuality.NOISY) {
                 Thread.sleep(15_000); // let whatever else ran calm down before trying again
             }

@@ -4,16 +4,21 @@ import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.InterleavedPairs;
 import dev.ctuner.advisor.core.experiment.ScreeningDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.advisor.core.learning.Provenance;
+import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.core.racing.IteratedRace;
 import dev.ctuner.advisor.core.racing.ParameterSpace;
 import dev.ctuner.advisor.core.racing.RacingSettings;
 import dev.ctuner.advisor.core.racing.RandomSearch;
 import dev.ctuner.advisor.core.racing.Tuner;
+import dev.ctuner.advisor.data.ExperimentCsvReader;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.NodeFacts;
 import dev.ctuner.harness.ExperimentCassandra;
 import dev.ctuner.harness.ServerRuntime;
 import dev.ctuner.sidecar.bench.ExperimentRunner;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +36,8 @@ import java.util.SplittableRandom;
  *
  * <pre>
  * scripts/campaign.sh calibrate  [--repetitions 5]
- * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
- * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
+ * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
+ * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
  * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
  * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
@@ -49,8 +54,8 @@ public final class CampaignMain {
     static final String USAGE = """
             usage: scripts/campaign.sh CAMPAIGN [OPTIONS]
               calibrate  [--repetitions 5]
-              screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8]
-              training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8]
+              screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
+              training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
               race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
               random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
@@ -58,7 +63,8 @@ public final class CampaignMain {
             common: [--seed 1] [--max-attempts 8]
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
               workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
-              tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)""";
+              tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)
+            --report-only: rewrite the screening or training report from its CSV and exit (no node started)""";
 
     private CampaignMain() {
     }
@@ -73,6 +79,10 @@ public final class CampaignMain {
         int maxAttempts = Integer.parseInt(option(args, "--max-attempts", "8"));
         Path root = Path.of(System.getProperty("project.root", ".")).toAbsolutePath().normalize();
         KnobCatalog catalog = KnobCatalog.cassandra50();
+        if (Arrays.asList(args).contains("--report-only")) {
+            reportOnly(command, args, catalog, root, seed);
+            return;
+        }
         ServerRuntime runtime = ServerRuntime.locate(root);
         try (ExperimentCassandra node = ExperimentCassandra.prepare(runtime, root.resolve("run/experiments"), "1G", null)) {
             ExperimentRunner runner = new ExperimentRunner(node, ExperimentRunner.Setup.defaults(), "ctuner-driver-0.1.0");
@@ -103,47 +113,23 @@ public final class CampaignMain {
                     break;
                 }
                 case "screening": {
-                    List<String> knobs = list(option(args, "--knobs", String.join(",", SCREENING_KNOBS)));
-                    int reps = Integer.parseInt(option(args, "--repetitions", "2"));
-                    MeasurementSetup setup = MeasurementSetup.load(root);
-                    ScreeningDesign design = ScreeningDesign.of(catalog, knobs, facts);
-                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/screening.csv"), knobs);
-                    List<Point> points = new ArrayList<>();
-                    for (int rep = 0; rep < reps; rep++) {
-                        List<DesignPoint> order = new ArrayList<>(design.points());
-                        Collections.shuffle(order, new Random(seed * 7919 + rep));
-                        for (DesignPoint d : order) {
-                            points.add(new Point(d.id(), rep, d.configuration(), setup.workload(0.5, seed + rep), setup.placement()));
-                        }
-                    }
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "screening", maxAttempts,
-                            new KnobColumns(catalog, facts, knobs)).withAnchors(anchor(setup, seed), anchorEvery(args));
-                    executor.runAll(points);
+                    Planned plan = screening(args, catalog, facts, root, seed);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), "screening", maxAttempts,
+                            new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery(args))
+                            .onProgress(() -> plan.report().write(true));
+                    executor.runAll(plan.points());
                     executor.finish();
-                    new ScreeningReport(catalog, knobs, design).write(csv.file(), root.resolve("docs/benchmarks/screening.md"));
+                    plan.report().write(false);
                     break;
                 }
                 case "training": {
-                    List<String> knobs = list(required(args, "--knobs"));
-                    int count = Integer.parseInt(option(args, "--configurations", "34"));
-                    double[] ratios = Arrays.stream(option(args, "--read-ratios", "0,0.2,0.4,0.6,0.8,1").split(","))
-                            .mapToDouble(Double::parseDouble).toArray();
-                    MeasurementSetup setup = MeasurementSetup.load(root);
-                    TrainingDesign design = TrainingDesign.of(catalog, knobs, facts, count, new SplittableRandom(seed));
-                    List<Point> points = new ArrayList<>();
-                    for (DesignPoint c : design.configurations()) {
-                        for (double rr : ratios) {
-                            points.add(new Point(c.id() + "@rr" + rr, 0, c.configuration(),
-                                    setup.workload(rr, seed + points.size()), setup.placement()));
-                        }
-                    }
-                    Collections.shuffle(points, new Random(seed));
-                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/training.csv"), knobs);
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "training", maxAttempts,
-                            new KnobColumns(catalog, facts, knobs)).withAnchors(anchor(setup, seed), anchorEvery(args));
-                    executor.runAll(points);
+                    Planned plan = training(args, catalog, facts, root, seed);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), "training", maxAttempts,
+                            new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery(args))
+                            .onProgress(() -> plan.report().write(true));
+                    executor.runAll(plan.points());
                     executor.finish();
-                    new HeadroomReport(knobs, design).write(csv.file(), root.resolve("docs/benchmarks/headroom.md"));
+                    plan.report().write(false);
                     break;
                 }
                 case "race":
@@ -213,6 +199,77 @@ public final class CampaignMain {
                     new SplittableRandom(seed));
         }
         return RandomSearch.start(space, budget, perConfiguration, given, workloads, new SplittableRandom(seed));
+    }
+
+    /** A campaign's points, its CSV and how to rewrite its report ({@code running}: still measuring). */
+    private record Planned(List<String> knobs, MeasurementSetup setup, List<Point> points, ExperimentCsv csv, Report report) {
+    }
+
+    @FunctionalInterface
+    private interface Report {
+        void write(boolean running) throws IOException;
+    }
+
+    private static Planned screening(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed) throws IOException {
+        List<String> knobs = list(option(args, "--knobs", String.join(",", SCREENING_KNOBS)));
+        int reps = Integer.parseInt(option(args, "--repetitions", "2"));
+        MeasurementSetup setup = MeasurementSetup.load(root);
+        ScreeningDesign design = ScreeningDesign.of(catalog, knobs, facts);
+        ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/screening.csv"), knobs);
+        List<Point> points = new ArrayList<>();
+        for (int rep = 0; rep < reps; rep++) {
+            List<DesignPoint> order = new ArrayList<>(design.points());
+            Collections.shuffle(order, new Random(seed * 7919 + rep));
+            for (DesignPoint d : order) {
+                points.add(new Point(d.id(), rep, d.configuration(), setup.workload(0.5, seed + rep), setup.placement()));
+            }
+        }
+        ScreeningReport report = new ScreeningReport(catalog, knobs, design, points.size());
+        Path md = root.resolve("docs/benchmarks/screening.md");
+        return new Planned(knobs, setup, points, csv, running -> report.write(csv.file(), md, running));
+    }
+
+    private static Planned training(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed) throws IOException {
+        List<String> knobs = list(required(args, "--knobs"));
+        int count = Integer.parseInt(option(args, "--configurations", "34"));
+        double[] ratios = Arrays.stream(option(args, "--read-ratios", "0,0.2,0.4,0.6,0.8,1").split(","))
+                .mapToDouble(Double::parseDouble).toArray();
+        MeasurementSetup setup = MeasurementSetup.load(root);
+        TrainingDesign design = TrainingDesign.of(catalog, knobs, facts, count, new SplittableRandom(seed));
+        List<Point> points = new ArrayList<>();
+        for (DesignPoint c : design.configurations()) {
+            for (double rr : ratios) {
+                points.add(new Point(c.id() + "@rr" + rr, 0, c.configuration(),
+                        setup.workload(rr, seed + points.size()), setup.placement()));
+            }
+        }
+        Collections.shuffle(points, new Random(seed));
+        ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/training.csv"), knobs);
+        HeadroomReport report = new HeadroomReport(knobs, design, points.size());
+        Path md = root.resolve("docs/benchmarks/headroom.md");
+        return new Planned(knobs, setup, points, csv, running -> report.write(csv.file(), md, running));
+    }
+
+    /**
+     * {@code --report-only}: rewrites a screening or training report from its CSV without starting a
+     * node, the design resolved for the hardware the file's first run recorded (so it is the design
+     * the campaign ran). For committing partial results of a stopped campaign.
+     */
+    private static void reportOnly(String command, String[] args, KnobCatalog catalog, Path root, long seed) throws IOException {
+        if (!command.equals("screening") && !command.equals("training")) {
+            throw new IllegalArgumentException("--report-only is for screening and training; " + command
+                    + " writes its report when it ends");
+        }
+        Path file = root.resolve("docs/data/" + command + ".csv");
+        List<Sample> samples = Files.exists(file) ? new ExperimentCsvReader(catalog).read(file).samples() : List.of();
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException(file + " has no OK run to take the hardware from; nothing to report yet");
+        }
+        Provenance.Hardware hw = samples.get(0).provenance().hardware();
+        NodeFacts facts = new NodeFacts(hw.heapMiB(), hw.cores(), 1, hw.memoryMiB());
+        Planned plan = command.equals("screening") ? screening(args, catalog, facts, root, seed) : training(args, catalog, facts, root, seed);
+        plan.report().write(true);
+        System.out.println("rewrote the " + command + " report from " + file);
     }
 
     /** The anchor of screening and training: the default configuration on workload A (50% read). */

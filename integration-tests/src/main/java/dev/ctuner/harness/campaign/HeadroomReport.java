@@ -24,13 +24,17 @@ final class HeadroomReport {
 
     private final List<String> knobs;
     private final TrainingDesign design;
+    private final int planned;
 
-    HeadroomReport(List<String> knobs, TrainingDesign design) {
+    /** @param planned measurements the campaign plans (configurations x read ratios), anchors not counted */
+    HeadroomReport(List<String> knobs, TrainingDesign design, int planned) {
         this.knobs = knobs;
         this.design = design;
+        this.planned = planned;
     }
 
-    void write(Path csv, Path report) throws IOException {
+    /** Rewrites the report from the CSV; {@code running}: the campaign is still measuring. */
+    void write(Path csv, Path report, boolean running) throws IOException {
         CsvReadResult data = new ExperimentCsvReader(KnobCatalog.cassandra50()).read(csv);
         AnchorNormalisation.Result anchored = data.anchored();
         Map<Double, List<Sample>> byRatio = new TreeMap<>();
@@ -49,6 +53,7 @@ final class HeadroomReport {
                         + "worst of many single runs are biased away from the default; the validation campaign "
                         + "measures a pick against the default with repetitions.\n\n");
         md.append(String.format(Locale.ROOT, "%d OK samples; %d rows not used.%n%n", data.samples().size(), data.rejected().size()));
+        md.append(Anchors.progress(data.samples(), planned, running)).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
         md.append("| read ratio | configs | maximum (config) | default | minimum (config) | max over min | default over min |\n"

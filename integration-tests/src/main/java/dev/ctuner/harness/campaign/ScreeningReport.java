@@ -27,14 +27,18 @@ final class ScreeningReport {
     private final KnobCatalog catalog;
     private final List<String> knobs;
     private final ScreeningDesign design;
+    private final int planned;
 
-    ScreeningReport(KnobCatalog catalog, List<String> knobs, ScreeningDesign design) {
+    /** @param planned measurements the campaign plans (design points x repetitions), anchors not counted */
+    ScreeningReport(KnobCatalog catalog, List<String> knobs, ScreeningDesign design, int planned) {
         this.catalog = catalog;
         this.knobs = knobs;
         this.design = design;
+        this.planned = planned;
     }
 
-    void write(Path csv, Path report) throws IOException {
+    /** Rewrites the report from the CSV; {@code running}: the campaign is still measuring. */
+    void write(Path csv, Path report, boolean running) throws IOException {
         CsvReadResult data = new ExperimentCsvReader(catalog).read(csv);
         AnchorNormalisation.Result anchored = data.anchored();
         List<Sample> samples = anchored.samples();
@@ -46,6 +50,7 @@ final class ScreeningReport {
         md.append("Regenerate: `scripts/campaign.sh screening` (data: `docs/data/screening.csv`).\n\n");
         md.append(String.format(Locale.ROOT, "Rows: %d OK samples, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
                 samples.size(), data.rejected().size()));
+        md.append(Anchors.progress(samples, planned, running)).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
         if (samples.isEmpty()) {
