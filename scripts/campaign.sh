@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cp_file=integration-tests/target/harness-classpath.txt
 if [ ! -f "$cp_file" ] || [ ! -f runtimes/cassandra/target/classpath.txt ] \
-   || [ -n "$(find integration-tests/src common/src sidecar-agent/src advisor-service/src/main -newer "$cp_file" -name '*.java' -print -quit 2>/dev/null)" ]; then
+   || [ -n "$(find integration-tests/src common/src sidecar-agent/src advisor-core/src/main advisor-service/src/main -newer "$cp_file" -name '*.java' -print -quit 2>/dev/null)" ]; then
   echo "building (./mvnw -q install -DskipTests) ..." >&2
   ./mvnw -q install -DskipTests
   ./mvnw -q -pl integration-tests dependency:build-classpath -Dmdep.outputFile=target/harness-classpath.txt -Dmdep.includeScope=runtime
@@ -22,7 +22,7 @@ for d in run/campaign-lib-*; do
   kill -0 "${d##*-}" 2>/dev/null || rm -rf "$d"
 done
 lib=run/campaign-lib-$$
-mkdir -p "$lib"
+rm -rf "$lib" && mkdir -p "$lib"  # a dead campaign's copy under a reused PID
 cp -a integration-tests/target/classes "$lib/harness-classes"
 classpath="$lib/harness-classes"
 IFS=: read -ra entries < "$cp_file" || true  # no newline at the end of the file

@@ -71,8 +71,8 @@ final class ModelTrainer {
         }
         AnchorNormalisation.Result anchored = AnchorNormalisation.apply(samples, CsvReadResult.NEAREST_ANCHORS);
         if (anchored.anchored()) {
-            log.info("put {} samples from {} machine(s) on one scale by their anchor runs (reference {} ops/s); {} left out{}",
-                    anchored.samples().size(), anchored.machines().size(), Math.round(anchored.reference()),
+            log.info("put {} samples from {} campaign-machine block(s) on one scale by their anchor runs (reference {} ops/s); "
+                    + "{} left out{}", anchored.samples().size(), anchored.blocks().size(), Math.round(anchored.reference()),
                     anchored.excluded().size(), anchored.excluded().isEmpty() ? "" : ", e.g. " + anchored.excluded().get(0));
         }
         try {

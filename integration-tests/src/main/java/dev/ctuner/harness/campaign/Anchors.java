@@ -15,12 +15,12 @@ final class Anchors {
         if (!anchored.anchored()) {
             return;
         }
-        md.append("| machine | anchor runs | anchor mean ops/s | anchor CV | runs |\n|---|---|---|---|---|\n");
-        for (AnchorNormalisation.Machine m : anchored.machines()) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d |%n",
-                    m.machine().isEmpty() ? "(not recorded)" : m.machine(), m.anchors(),
-                    m.anchors() == 0 ? "" : String.format(Locale.ROOT, "%.0f", m.throughput()),
-                    m.anchors() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * m.spread()), m.samples()));
+        md.append("| campaign | machine | anchor runs | anchor mean ops/s | anchor CV | other runs |\n|---|---|---|---|---|---|\n");
+        for (AnchorNormalisation.Block b : anchored.blocks()) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %d |%n", b.campaign(),
+                    b.machine().isEmpty() ? "(not recorded)" : b.machine(), b.anchors(),
+                    b.anchors() == 0 ? "" : String.format(Locale.ROOT, "%.0f", b.throughput()),
+                    b.anchors() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * b.spread()), b.runs()));
         }
         md.append("\n");
     }

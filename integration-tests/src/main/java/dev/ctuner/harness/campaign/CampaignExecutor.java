@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * <p>With {@link #withAnchors anchors}, the executor also measures the default configuration on the
  * campaign's reference workload (design point {@value AnchorNormalisation#ANCHOR}) before the first
  * measurement of every sitting, after every {@code every} measurements, and when {@link #finish()} is
- * called: the data {@link AnchorNormalisation} needs to put runs from different machines and hours on
+ * called at the end of a completed campaign (a campaign stopped by a kill ends without one): the data {@link AnchorNormalisation} needs to put runs from different machines and hours on
  * one scale.
  */
 public final class CampaignExecutor {
@@ -35,6 +35,8 @@ public final class CampaignExecutor {
     private static final double QUIET_CORES = 0.10;
     /** A point that faulted this often is given up (a configuration that breaks runs keeps breaking them). */
     static final int MAX_FAULTS = 2;
+    /** Anchors given up in a row before the campaign stops. */
+    static final int ANCHOR_TRIES = 3;
 
     private final ExperimentCassandra node;
     private final ExperimentRunner runner;
@@ -124,23 +126,32 @@ public final class CampaignExecutor {
         }
     }
 
+    /**
+     * Measures an anchor as a new repetition (the number is only a label; an interrupted one is not
+     * taken up again, so every sitting's first anchor gets all its attempts). Runs that cannot be put
+     * on the scale are not worth measuring: if {@value #ANCHOR_TRIES} anchors in a row give up
+     * without an OK run, the campaign stops.
+     */
     private void measureAnchor() throws IOException, InterruptedException {
-        int repetition = nextAnchorRepetition(csv.rows(), campaign, maxAttempts);
-        measure(new Point(AnchorNormalisation.ANCHOR, repetition, anchor.configuration(), anchor.workload(), anchor.placement()));
-        sinceAnchor = 0;
+        for (int tries = 0; tries < ANCHOR_TRIES; tries++) {
+            int repetition = nextAnchorRepetition(csv.rows(), campaign);
+            Point p = new Point(AnchorNormalisation.ANCHOR, repetition, anchor.configuration(), anchor.workload(), anchor.placement());
+            measure(p);
+            if (attempts(p).stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))) {
+                sinceAnchor = 0;
+                return;
+            }
+        }
+        throw new IllegalStateException(campaign + ": " + ANCHOR_TRIES + " anchor runs in a row ended without an OK "
+                + "measurement (see the quality notes in " + csv.file() + "); stopping rather than measure runs that "
+                + "cannot be put on the common scale");
     }
 
-    /** The next anchor's repetition: the one an interrupted sitting left unfinished, or a new one. */
-    static int nextAnchorRepetition(List<Map<String, String>> rows, String campaign, int maxAttempts) {
-        List<Map<String, String>> anchors = rows.stream().filter(r -> campaign.equals(r.get("campaign"))
-                && AnchorNormalisation.ANCHOR.equals(r.get("design_point"))).toList();
-        int last = anchors.stream().mapToInt(r -> Integer.parseInt(r.get("repetition"))).max().orElse(-1);
-        if (last < 0) {
-            return 0;
-        }
-        String rep = Integer.toString(last);
-        boolean lastFinished = finished(anchors.stream().filter(r -> rep.equals(r.get("repetition"))).toList(), maxAttempts);
-        return lastFinished ? last + 1 : last;
+    /** The next anchor's repetition: one past the highest recorded. */
+    static int nextAnchorRepetition(List<Map<String, String>> rows, String campaign) {
+        return rows.stream().filter(r -> campaign.equals(r.get("campaign"))
+                        && AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
+                .mapToInt(r -> Integer.parseInt(r.get("repetition"))).max().orElse(-1) + 1;
     }
 
     /** Measures a point until it is {@link #finished(Point) finished}. */

@@ -76,7 +76,7 @@ public final class CampaignMain {
         }
         String command = args[0];
         long seed = Long.parseLong(option(args, "--seed", "1"));
-        int maxAttempts = Integer.parseInt(option(args, "--max-attempts", "8"));
+        int maxAttempts = maxAttempts(args);
         Path root = Path.of(System.getProperty("project.root", ".")).toAbsolutePath().normalize();
         KnobCatalog catalog = KnobCatalog.cassandra50();
         if (Arrays.asList(args).contains("--report-only")) {
@@ -268,13 +268,22 @@ public final class CampaignMain {
         Provenance.Hardware hw = samples.get(0).provenance().hardware();
         NodeFacts facts = new NodeFacts(hw.heapMiB(), hw.cores(), 1, hw.memoryMiB());
         Planned plan = command.equals("screening") ? screening(args, catalog, facts, root, seed) : training(args, catalog, facts, root, seed);
-        plan.report().write(true);
+        // finished when every planned point has a finished measurement (OK, or given up as the executor gives up)
+        List<Map<String, String>> rows = plan.csv().rows();
+        boolean running = plan.points().stream().anyMatch(p -> !CampaignExecutor.finished(rows.stream()
+                .filter(r -> command.equals(r.get("campaign")) && p.designPoint().equals(r.get("design_point"))
+                        && Integer.toString(p.repetition()).equals(r.get("repetition"))).toList(), maxAttempts(args)));
+        plan.report().write(running);
         System.out.println("rewrote the " + command + " report from " + file);
     }
 
     /** The anchor of screening and training: the default configuration on workload A (50% read). */
     private static Point anchor(MeasurementSetup setup, long seed) {
         return new Point("anchor", 0, Map.of(), setup.workload(0.5, seed), setup.placement());
+    }
+
+    private static int maxAttempts(String[] args) {
+        return Integer.parseInt(option(args, "--max-attempts", "8"));
     }
 
     private static int anchorEvery(String[] args) {

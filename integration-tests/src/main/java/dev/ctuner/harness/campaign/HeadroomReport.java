@@ -39,9 +39,6 @@ final class HeadroomReport {
         AnchorNormalisation.Result anchored = data.anchored();
         Map<Double, List<Sample>> byRatio = new TreeMap<>();
         for (Sample s : anchored.samples()) {
-            if (AnchorNormalisation.isAnchor(s)) {
-                continue; // the scale's reference, not a point of the design
-            }
             byRatio.computeIfAbsent(Math.round(s.workload().readProportion() * 100) / 100.0, k -> new ArrayList<>()).add(s);
         }
         StringBuilder md = new StringBuilder("# Headroom on this machine: best, default and worst measured configuration\n\n");

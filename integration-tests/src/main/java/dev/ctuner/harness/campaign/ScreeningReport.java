@@ -48,9 +48,9 @@ final class ScreeningReport {
                 + "their defaults: every choice, or 4 values spread over a numeric domain (RAFIKI's procedure), each "
                 + "point measured " + "cold, in a shuffled order per repetition.\n\n");
         md.append("Regenerate: `scripts/campaign.sh screening` (data: `docs/data/screening.csv`).\n\n");
-        md.append(String.format(Locale.ROOT, "Rows: %d OK samples, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
-                samples.size(), data.rejected().size()));
-        md.append(Anchors.progress(samples, planned, running)).append("\n\n");
+        md.append(String.format(Locale.ROOT, "Rows: %d OK runs, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
+                data.samples().size(), data.rejected().size()));
+        md.append(Anchors.progress(data.samples(), planned, running)).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
         if (samples.isEmpty()) {

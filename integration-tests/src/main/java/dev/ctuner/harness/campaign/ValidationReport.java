@@ -38,7 +38,8 @@ final class ValidationReport {
         md.append(String.format(Locale.ROOT, "OK runs: A %d, B %d; %d runs NOISY or FAULTED (kept in the CSV, not used).%n%n",
                 ta.length, tb.length, notOk));
         java.util.Set<String> machines = new java.util.TreeSet<>();
-        rows.stream().filter(r -> "OK".equals(r.get("quality"))).forEach(r -> machines.add(r.getOrDefault("machine", "")));
+        rows.stream().filter(r -> "OK".equals(r.get("quality")) && !r.getOrDefault("machine", "").isEmpty())
+                .forEach(r -> machines.add(r.get("machine")));
         if (machines.size() > 1) {
             md.append(String.format(Locale.ROOT, "**Warning: the runs come from %d machines** (the campaign was resumed in "
                     + "another sitting). Machines of one shape differ in speed by more than most knob effects "

@@ -14,15 +14,14 @@ class CampaignExecutorTest {
     }
 
     @Test
-    void anchorsAreNumberedOnAcrossSittingsAndAnUnfinishedOneIsTakenUpAgain() {
-        assertThat(CampaignExecutor.nextAnchorRepetition(List.of(), "screening", 8)).isZero();
-        List<Map<String, String>> two = List.of(row("screening", "anchor", 0, "OK"), row("screening", "p1", 0, "OK"),
+    void everyAnchorIsANewRepetitionEvenAfterAnInterruptedOne() {
+        assertThat(CampaignExecutor.nextAnchorRepetition(List.of(), "screening")).isZero();
+        List<Map<String, String>> two = List.of(row("screening", "anchor", 0, "OK"), row("screening", "p1", 4, "OK"),
                 row("screening", "anchor", 1, "OK"), row("training", "anchor", 7, "OK"));
-        assertThat(CampaignExecutor.nextAnchorRepetition(two, "screening", 8)).isEqualTo(2);
+        assertThat(CampaignExecutor.nextAnchorRepetition(two, "screening")).isEqualTo(2);
         List<Map<String, String>> interrupted = List.of(row("screening", "anchor", 0, "OK"),
                 row("screening", "anchor", 1, "NOISY"));
-        assertThat(CampaignExecutor.nextAnchorRepetition(interrupted, "screening", 8)).isEqualTo(1);
-        assertThat(CampaignExecutor.nextAnchorRepetition(interrupted, "screening", 1)).isEqualTo(2);
+        assertThat(CampaignExecutor.nextAnchorRepetition(interrupted, "screening")).isEqualTo(2);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.ctuner.advisor.core.experiment;
 
 import dev.ctuner.advisor.core.learning.Measurements;
 import dev.ctuner.advisor.core.learning.Sample;
+import dev.ctuner.advisor.core.learning.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,16 +21,18 @@ import java.util.function.Function;
  *
  * <p>Why: a campaign takes longer than one machine lives, and machines of one shape differ in speed,
  * and drift within a sitting, by more than a knob moves throughput (the numbers are in
- * docs/data/README.md, "Anchor runs"). Every measured value is multiplied by
+ * docs/data/README.md, "Anchor runs"). Runs are grouped in blocks, one campaign on one machine (a
+ * campaign's anchors share one workload). Every measured value is multiplied by
  * {@code reference / local}, per metric: {@code local} is the mean of the {@code nearest} anchors of
- * the same machine closest in time, {@code reference} the mean over machines of each machine's anchor
- * mean. It assumes that a machine's speed scales all configurations and workloads alike; comparisons
- * that must not rest on that (A/B validation) measure both sides in one sitting instead.
+ * the block closest in time, {@code reference} the mean over the blocks with the same anchor
+ * workload of each block's anchor mean. It assumes that a machine's speed scales all configurations
+ * and workloads alike; comparisons that must not rest on that (A/B validation) measure both sides in
+ * one sitting instead.
  *
  * <pre>{@code
  * AnchorNormalisation.Result r = AnchorNormalisation.apply(samples, 3);
- * r.samples();   // anchored samples (anchors included), or the input unchanged if it has no anchors
- * r.excluded();  // samples of a machine without an anchor run, with the reason
+ * r.samples();   // the other runs on one scale (anchors are the scale), or the input if it has no anchors
+ * r.excluded();  // runs of a campaign and machine without a usable anchor, with the reason
  * }</pre>
  */
 public final class AnchorNormalisation {
@@ -41,30 +44,33 @@ public final class AnchorNormalisation {
     }
 
     /**
-     * One machine's anchors.
+     * The anchors of one campaign on one machine.
      *
+     * @param campaign   the campaign (its anchors share one workload)
      * @param machine    the machine id ("" when the data does not name machines)
      * @param anchors    how many anchor runs it has
-     * @param throughput their mean throughput, ops/s
+     * @param throughput their mean throughput, ops/s (NaN without anchors)
      * @param spread     their coefficient of variation (0 for one anchor)
-     * @param samples    how many samples (anchors included) were measured on it
+     * @param runs       how many other runs were measured there
      */
-    public record Machine(String machine, int anchors, double throughput, double spread, int samples) {
+    public record Block(String campaign, String machine, int anchors, double throughput, double spread, int runs) {
     }
 
     /**
-     * @param samples   the samples on one scale (the input unchanged when {@link #anchored()} is false)
+     * @param samples   the samples on one scale, anchors not among them (they are the scale); the input
+     *                  unchanged when {@link #anchored()} is false
      * @param anchored  whether anchors were found and applied
-     * @param reference the reference anchor throughput every sample was scaled to (NaN when not anchored)
+     * @param reference the reference anchor throughput the samples were scaled to (of the first anchor
+     *                  workload, when campaigns with different anchor workloads are mixed; NaN when not anchored)
      * @param nearest   how many anchors nearest in time set a sample's scale
-     * @param machines  per machine, its anchors
+     * @param blocks    per campaign and machine, its anchors
      * @param excluded  samples left out, with the reason
      */
-    public record Result(List<Sample> samples, boolean anchored, double reference, int nearest, List<Machine> machines,
+    public record Result(List<Sample> samples, boolean anchored, double reference, int nearest, List<Block> blocks,
                          List<String> excluded) {
         public Result {
             samples = List.copyOf(samples);
-            machines = List.copyOf(machines);
+            blocks = List.copyOf(blocks);
             excluded = List.copyOf(excluded);
         }
 
@@ -75,9 +81,10 @@ public final class AnchorNormalisation {
             }
             return String.format(Locale.ROOT, "Values put on one scale by %d anchor runs (the default configuration, "
                             + "interleaved) on %d machine(s): each run scaled by the reference anchor throughput "
-                            + "(%.0f ops/s) over the mean of its machine's %d anchors nearest in time; %d runs of "
-                            + "machines without anchors left out.",
-                    machines.stream().mapToInt(Machine::anchors).sum(), machines.stream().filter(m -> m.anchors() > 0).count(),
+                            + "(%.0f ops/s) over the mean of the %d anchors of its campaign and machine nearest in time; "
+                            + "anchors are the scale, not samples; %d runs without usable anchors left out.",
+                    blocks.stream().mapToInt(Block::anchors).sum(),
+                    blocks.stream().filter(b -> b.anchors() > 0).map(Block::machine).distinct().count(),
                     reference, nearest, excluded.size());
         }
     }
@@ -94,50 +101,67 @@ public final class AnchorNormalisation {
         if (nearest < 1) {
             throw new IllegalArgumentException("nearest must be at least 1, was " + nearest);
         }
-        Map<String, List<Sample>> byMachine = new LinkedHashMap<>();
-        samples.forEach(s -> byMachine.computeIfAbsent(s.provenance().hardware().machine(), k -> new ArrayList<>()).add(s));
-        Map<String, List<Sample>> anchorsOf = new LinkedHashMap<>();
-        byMachine.forEach((m, list) -> {
+        Map<List<String>, List<Sample>> byBlock = new LinkedHashMap<>();
+        samples.forEach(s -> byBlock.computeIfAbsent(blockOf(s), k -> new ArrayList<>()).add(s));
+        Map<List<String>, List<Sample>> anchorsOf = new LinkedHashMap<>();
+        Map<List<String>, String> unusable = new LinkedHashMap<>();
+        byBlock.forEach((block, list) -> {
             List<Sample> anchors = list.stream().filter(AnchorNormalisation::isAnchor).toList();
-            if (!anchors.isEmpty()) {
-                anchorsOf.put(m, anchors);
+            if (anchors.isEmpty()) {
+                unusable.put(block, "has no anchor run");
+            } else if (anchors.stream().map(Sample::workload).distinct().count() > 1) {
+                unusable.put(block, "has anchors of different workloads");
+            } else {
+                anchorsOf.put(block, anchors);
             }
         });
-        List<Machine> machines = new ArrayList<>();
-        byMachine.forEach((m, list) -> {
-            List<Sample> anchors = anchorsOf.getOrDefault(m, List.of());
-            double[] t = anchors.stream().mapToDouble(s -> s.measured().throughput()).toArray();
+        List<Block> blocks = new ArrayList<>();
+        byBlock.forEach((block, list) -> {
+            double[] t = list.stream().filter(AnchorNormalisation::isAnchor).mapToDouble(x -> x.measured().throughput()).toArray();
             Summary summary = t.length == 0 ? null : Summary.of(t);
-            machines.add(new Machine(m, t.length, summary == null ? Double.NaN : summary.mean(),
-                    summary == null ? Double.NaN : summary.cv(), list.size()));
+            blocks.add(new Block(block.get(0), block.get(1), t.length, summary == null ? Double.NaN : summary.mean(),
+                    summary == null ? Double.NaN : summary.cv(), list.size() - t.length));
         });
         if (anchorsOf.isEmpty()) {
-            return new Result(samples, false, Double.NaN, nearest, machines, List.of());
+            return new Result(samples, false, Double.NaN, nearest, blocks, List.of());
         }
-        double refThroughput = reference(anchorsOf, s -> OptionalDouble.of(s.measured().throughput()));
-        double refRead = reference(anchorsOf, s -> s.measured().p99ReadUs());
-        double refWrite = reference(anchorsOf, s -> s.measured().p99WriteUs());
+        // One reference per anchor workload: the mean over blocks of each block's anchor mean.
+        Map<Workload, List<List<Sample>>> byWorkload = new LinkedHashMap<>();
+        anchorsOf.values().forEach(a -> byWorkload.computeIfAbsent(a.get(0).workload(), k -> new ArrayList<>()).add(a));
         List<Sample> out = new ArrayList<>();
         List<String> excluded = new ArrayList<>();
         for (Sample s : samples) {
-            String machine = s.provenance().hardware().machine();
-            List<Sample> anchors = anchorsOf.get(machine);
+            if (isAnchor(s)) {
+                continue; // the scale, not a sample
+            }
+            List<String> block = blockOf(s);
+            List<Sample> anchors = anchorsOf.get(block);
             if (anchors == null) {
-                excluded.add(s.provenance().experimentId() + ": machine '" + machine + "' has no anchor run");
+                excluded.add(s.provenance().experimentId() + ": " + block.get(0) + " on machine '" + block.get(1) + "' "
+                        + unusable.get(block));
                 continue;
             }
+            List<List<Sample>> peers = byWorkload.get(anchors.get(0).workload());
             List<Sample> local = anchors.stream()
                     .sorted(Comparator.comparingLong((Sample a) -> Math.abs(a.provenance().startedAt().toEpochMilli()
                             - s.provenance().startedAt().toEpochMilli()))
                             .thenComparing(a -> a.provenance().experimentId()))
                     .limit(nearest).toList();
             Measurements m = s.measured();
-            double throughput = m.throughput() * refThroughput / mean(local, a -> OptionalDouble.of(a.measured().throughput()));
+            double throughput = m.throughput() * reference(peers, a -> OptionalDouble.of(a.measured().throughput()))
+                    / mean(local, a -> OptionalDouble.of(a.measured().throughput()));
             out.add(new Sample(s.workload(), s.design(), s.configuration(), new Measurements(throughput,
-                    scaled(m.p99ReadUs(), refRead, mean(local, a -> a.measured().p99ReadUs())),
-                    scaled(m.p99WriteUs(), refWrite, mean(local, a -> a.measured().p99WriteUs()))), s.provenance()));
+                    scaled(m.p99ReadUs(), reference(peers, a -> a.measured().p99ReadUs()), mean(local, a -> a.measured().p99ReadUs())),
+                    scaled(m.p99WriteUs(), reference(peers, a -> a.measured().p99WriteUs()),
+                            mean(local, a -> a.measured().p99WriteUs()))), s.provenance()));
         }
-        return new Result(out, true, refThroughput, nearest, machines, excluded);
+        double reference = reference(byWorkload.values().iterator().next(), a -> OptionalDouble.of(a.measured().throughput()));
+        return new Result(out, true, reference, nearest, blocks, excluded);
+    }
+
+    /** A sample's block: its campaign (whose anchors share one workload) and its machine. */
+    private static List<String> blockOf(Sample s) {
+        return List.of(s.provenance().campaign(), s.provenance().hardware().machine());
     }
 
     /** An anchor run as the online form sees it: where, when, and how fast. */
@@ -169,9 +193,9 @@ public final class AnchorNormalisation {
         return first.throughput() / local.getAsDouble();
     }
 
-    /** The mean over machines of each machine's anchor mean (each machine counts once). */
-    private static double reference(Map<String, List<Sample>> anchorsOf, Function<Sample, OptionalDouble> metric) {
-        return anchorsOf.values().stream().mapToDouble(a -> mean(a, metric)).filter(Double::isFinite).average().orElse(Double.NaN);
+    /** The mean over blocks of each block's anchor mean (each block counts once). */
+    private static double reference(List<List<Sample>> blocks, Function<Sample, OptionalDouble> metric) {
+        return blocks.stream().mapToDouble(a -> mean(a, metric)).filter(Double::isFinite).average().orElse(Double.NaN);
     }
 
     private static double mean(List<Sample> anchors, Function<Sample, OptionalDouble> metric) {

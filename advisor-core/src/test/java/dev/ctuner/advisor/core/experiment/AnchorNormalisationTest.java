@@ -53,7 +53,8 @@ class AnchorNormalisationTest {
         assertThat(s.get("b2").measured().throughput()).isCloseTo(16_500, within(1e-6));
         assertThat(s.get("a2").measured().p99ReadUs().getAsDouble()).isCloseTo(1_350, within(1e-6));
         assertThat(s.get("b2").measured().p99ReadUs().getAsDouble()).isCloseTo(1_350, within(1e-6));
-        assertThat(r.machines()).extracting(AnchorNormalisation.Machine::anchors).containsExactly(2, 2);
+        assertThat(r.blocks()).extracting(AnchorNormalisation.Block::anchors).containsExactly(2, 2);
+        assertThat(r.samples()).extracting(x -> x.provenance().experimentId()).containsExactly("a2", "b2");
         assertThat(r.excluded()).isEmpty();
     }
 
@@ -78,7 +79,7 @@ class AnchorNormalisationTest {
 
         AnchorNormalisation.Result r = AnchorNormalisation.apply(data, 3);
 
-        assertThat(r.samples()).extracting(x -> x.provenance().experimentId()).containsExactly("a1", "a2");
+        assertThat(r.samples()).extracting(x -> x.provenance().experimentId()).containsExactly("a2");
         assertThat(r.excluded()).singleElement().asString().contains("x1").contains("machine 'x' has no anchor run");
     }
 
@@ -112,5 +113,27 @@ class AnchorNormalisationTest {
         // a machine without an earlier anchor, or no anchors at all: unscaled
         assertThat(AnchorNormalisation.causalFactor(anchors, "c", t0.plusSeconds(9_000), 3)).isEqualTo(1.0);
         assertThat(AnchorNormalisation.causalFactor(List.of(), "a", t0, 3)).isEqualTo(1.0);
+    }
+
+    @Test
+    void campaignsWithDifferentAnchorWorkloadsOnOneMachineKeepTheirOwnScale() {
+        // A race anchored on a read-heavy workload (40K) beside a screening anchored on workload A (20K), same machine:
+        // neither campaign's runs may be pulled towards the other's anchors.
+        Sample screeningAnchor = run("s1", "m", 0, true, 20_000, null);
+        Sample screeningRun = run("s2", "m", 5, false, 22_000, null);
+        Sample raceAnchor = withCampaign(run("r1", "m", 6, true, 40_000, null), "race-x", Workload.ofReadRatio(0.9));
+        Sample raceRun = withCampaign(run("r2", "m", 7, false, 44_000, null), "race-x", Workload.ofReadRatio(0.9));
+
+        Map<String, Sample> s = byId(AnchorNormalisation.apply(List.of(screeningAnchor, screeningRun, raceAnchor, raceRun), 3));
+
+        assertThat(s.get("s2").measured().throughput()).isCloseTo(22_000, within(1e-6));
+        assertThat(s.get("r2").measured().throughput()).isCloseTo(44_000, within(1e-6));
+    }
+
+    private static Sample withCampaign(Sample s, String campaign, Workload workload) {
+        Provenance p = s.provenance();
+        return new Sample(workload, s.design(), s.configuration(), s.measured(), new Provenance(p.experimentId(), campaign,
+                p.designPoint(), p.repetition(), p.startedAt(), p.finishedAt(), p.cassandraVersion(), p.driverVersion(),
+                p.hardware()));
     }
 }
