@@ -112,19 +112,10 @@ public final class CampaignMain {
                             o.cpu().nodeCores(), o.cpu().clientCores(), o.cpu().foreignCores());
                     break;
                 }
-                case "screening": {
-                    Planned plan = screening(args, catalog, facts, root, seed);
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), "screening", maxAttempts,
-                            new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery(args))
-                            .onProgress(() -> plan.report().write(true));
-                    executor.runAll(plan.points());
-                    executor.finish();
-                    plan.report().write(false);
-                    break;
-                }
+                case "screening":
                 case "training": {
-                    Planned plan = training(args, catalog, facts, root, seed);
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), "training", maxAttempts,
+                    Planned plan = planned(command, args, catalog, facts, root, seed);
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), command, maxAttempts,
                             new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery(args))
                             .onProgress(() -> plan.report().write(true));
                     executor.runAll(plan.points());
@@ -210,6 +201,12 @@ public final class CampaignMain {
         void write(boolean running) throws IOException;
     }
 
+    /** The plan of a {@code screening} or {@code training} campaign. */
+    private static Planned planned(String command, String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed)
+            throws IOException {
+        return command.equals("screening") ? screening(args, catalog, facts, root, seed) : training(args, catalog, facts, root, seed);
+    }
+
     private static Planned screening(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed) throws IOException {
         List<String> knobs = list(option(args, "--knobs", String.join(",", SCREENING_KNOBS)));
         int reps = Integer.parseInt(option(args, "--repetitions", "2"));
@@ -267,7 +264,7 @@ public final class CampaignMain {
         }
         Provenance.Hardware hw = samples.get(0).provenance().hardware();
         NodeFacts facts = new NodeFacts(hw.heapMiB(), hw.cores(), 1, hw.memoryMiB());
-        Planned plan = command.equals("screening") ? screening(args, catalog, facts, root, seed) : training(args, catalog, facts, root, seed);
+        Planned plan = planned(command, args, catalog, facts, root, seed);
         // finished when every planned point has a finished measurement (OK, or given up as the executor gives up)
         List<Map<String, String>> rows = plan.csv().rows();
         boolean running = plan.points().stream().anyMatch(p -> !CampaignExecutor.finished(rows.stream()

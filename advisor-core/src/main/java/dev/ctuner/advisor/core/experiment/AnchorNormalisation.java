@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Puts measurements taken on different machines, or at different times on one machine, on one scale,
@@ -126,8 +127,10 @@ public final class AnchorNormalisation {
             return new Result(samples, false, Double.NaN, nearest, blocks, List.of());
         }
         // One reference per anchor workload: the mean over blocks of each block's anchor mean.
-        Map<Workload, List<List<Sample>>> byWorkload = new LinkedHashMap<>();
-        anchorsOf.values().forEach(a -> byWorkload.computeIfAbsent(a.get(0).workload(), k -> new ArrayList<>()).add(a));
+        Map<Workload, List<Level>> byWorkload = new LinkedHashMap<>();
+        anchorsOf.values().forEach(a -> byWorkload.computeIfAbsent(a.get(0).workload(), k -> new ArrayList<>()).add(Level.of(a)));
+        Map<Workload, Level> references = new LinkedHashMap<>();
+        byWorkload.forEach((w, levels) -> references.put(w, Level.average(levels)));
         List<Sample> out = new ArrayList<>();
         List<String> excluded = new ArrayList<>();
         for (Sample s : samples) {
@@ -141,22 +144,19 @@ public final class AnchorNormalisation {
                         + unusable.get(block));
                 continue;
             }
-            List<List<Sample>> peers = byWorkload.get(anchors.get(0).workload());
-            List<Sample> local = anchors.stream()
+            Level reference = references.get(anchors.get(0).workload());
+            Level local = Level.of(anchors.stream()
                     .sorted(Comparator.comparingLong((Sample a) -> Math.abs(a.provenance().startedAt().toEpochMilli()
                             - s.provenance().startedAt().toEpochMilli()))
                             .thenComparing(a -> a.provenance().experimentId()))
-                    .limit(nearest).toList();
+                    .limit(nearest).toList());
             Measurements m = s.measured();
-            double throughput = m.throughput() * reference(peers, a -> OptionalDouble.of(a.measured().throughput()))
-                    / mean(local, a -> OptionalDouble.of(a.measured().throughput()));
-            out.add(new Sample(s.workload(), s.design(), s.configuration(), new Measurements(throughput,
-                    scaled(m.p99ReadUs(), reference(peers, a -> a.measured().p99ReadUs()), mean(local, a -> a.measured().p99ReadUs())),
-                    scaled(m.p99WriteUs(), reference(peers, a -> a.measured().p99WriteUs()),
-                            mean(local, a -> a.measured().p99WriteUs()))), s.provenance()));
+            out.add(new Sample(s.workload(), s.design(), s.configuration(), new Measurements(
+                    m.throughput() * reference.throughput() / local.throughput(),
+                    scaled(m.p99ReadUs(), reference.p99Read(), local.p99Read()),
+                    scaled(m.p99WriteUs(), reference.p99Write(), local.p99Write())), s.provenance()));
         }
-        double reference = reference(byWorkload.values().iterator().next(), a -> OptionalDouble.of(a.measured().throughput()));
-        return new Result(out, true, reference, nearest, blocks, excluded);
+        return new Result(out, true, references.values().iterator().next().throughput(), nearest, blocks, excluded);
     }
 
     /** A sample's block: its campaign (whose anchors share one workload) and its machine. */
@@ -193,9 +193,23 @@ public final class AnchorNormalisation {
         return first.throughput() / local.getAsDouble();
     }
 
-    /** The mean over blocks of each block's anchor mean (each block counts once). */
-    private static double reference(List<List<Sample>> blocks, Function<Sample, OptionalDouble> metric) {
-        return blocks.stream().mapToDouble(a -> mean(a, metric)).filter(Double::isFinite).average().orElse(Double.NaN);
+    /** Mean throughput and p99s of some anchors (NaN where none of them has the value). */
+    private record Level(double throughput, double p99Read, double p99Write) {
+
+        static Level of(List<Sample> anchors) {
+            return new Level(mean(anchors, a -> OptionalDouble.of(a.measured().throughput())),
+                    mean(anchors, a -> a.measured().p99ReadUs()), mean(anchors, a -> a.measured().p99WriteUs()));
+        }
+
+        /** The mean of several blocks' levels, each counting once (values a block lacks are skipped). */
+        static Level average(List<Level> levels) {
+            return new Level(finiteMean(levels, Level::throughput), finiteMean(levels, Level::p99Read),
+                    finiteMean(levels, Level::p99Write));
+        }
+
+        private static double finiteMean(List<Level> levels, ToDoubleFunction<Level> field) {
+            return levels.stream().mapToDouble(field).filter(Double::isFinite).average().orElse(Double.NaN);
+        }
     }
 
     private static double mean(List<Sample> anchors, Function<Sample, OptionalDouble> metric) {
