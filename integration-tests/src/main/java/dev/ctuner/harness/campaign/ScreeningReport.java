@@ -60,10 +60,9 @@ final class ScreeningReport {
         Sample first = samples.get(0);
         NodeFacts facts = new NodeFacts(first.provenance().hardware().heapMiB(), first.provenance().hardware().cores(), 1,
                 first.provenance().hardware().memoryMiB());
-        Configuration baseline = catalog.effective(Configuration.EMPTY, facts);
         List<KnobName> names = knobs.stream().map(k -> catalog.lookup(k).orElseThrow().name()).toList();
         for (Target target : Target.values()) {
-            ImportanceRanking ranking = KnobImportance.screen(samples, baseline, names, target);
+            ImportanceRanking ranking = KnobImportance.screen(samples, explicit -> catalog.effective(explicit, facts), names, target);
             md.append("## ").append(target.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("\n\n")
                     .append("| rank | knob | levels | samples | spread of level means | F | p | eta² |\n|---|---|---|---|---|---|---|---|\n");
             int rank = 1;

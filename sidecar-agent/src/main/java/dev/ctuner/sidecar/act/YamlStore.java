@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.act;
 
+import dev.ctuner.common.catalog.ExclusiveSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
  * stays as the operator wrote it. A top-level key is replaced where it stands (or appended); a
  * dotted key {@code parent.child} is set inside the {@code parent:} block (created if absent).
  * Keys named in {@code remove} (legacy names of the same settings) are deleted, because Cassandra
- * refuses a yaml that sets a setting under both its old and new names. Writes are atomic
+ * refuses a yaml that sets a setting under both its old and new names; so are the keys a value
+ * displaces ({@link ExclusiveSettings}: batch commit log sync and a sync period). Writes are atomic
  * (temporary file, then move).
  */
 public final class YamlStore {
@@ -52,7 +54,9 @@ public final class YamlStore {
     /** The edit itself, on text (pure, for tests). */
     static String apply(String yaml, Map<String, String> values, List<String> remove) {
         List<String> lines = new ArrayList<>(yaml.lines().toList());
-        for (String key : remove) {
+        List<String> removed = new ArrayList<>(remove);
+        removed.addAll(ExclusiveSettings.displacedBy(values));
+        for (String key : removed) {
             if (!key.contains(".")) {
                 lines.removeIf(line -> topLevel(key).matcher(line).find());
             }

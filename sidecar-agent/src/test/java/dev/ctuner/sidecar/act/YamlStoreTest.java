@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class YamlStoreTest {
@@ -45,5 +46,16 @@ class YamlStoreTest {
     void doesNotTouchAKeyThatOnlyStartsWithTheSameName() {
         String out = YamlStore.apply("concurrent_reads_extra: 1\nconcurrent_reads: 32\n", Map.of("concurrent_reads", "8"), List.of());
         assertThat(out).isEqualTo("concurrent_reads_extra: 1\nconcurrent_reads: 8\n");
+    }
+
+    @Test
+    void batchCommitLogSyncTakesTheSyncPeriodOut() {
+        String shipped = "commitlog_sync: periodic\ncommitlog_sync_period: 10000ms\nconcurrent_reads: 32\n";
+        assertThat(YamlStore.apply(shipped, Map.of("commitlog_sync", "batch"), List.of()))
+                .isEqualTo("commitlog_sync: batch\nconcurrent_reads: 32\n");
+        assertThat(YamlStore.apply("commitlog_sync_period_in_ms: 10000\n", new TreeMap<>(Map.of("commitlog_sync", "group",
+                "commitlog_sync_group_window", "15ms")), List.of()))
+                .isEqualTo("commitlog_sync: group\ncommitlog_sync_group_window: 15ms\n");
+        assertThat(YamlStore.apply(shipped, Map.of("commitlog_sync", "periodic"), List.of())).isEqualTo(shipped);
     }
 }

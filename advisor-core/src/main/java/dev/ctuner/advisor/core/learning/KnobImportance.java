@@ -5,12 +5,15 @@ import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.KnobValue;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Knob importance from one-at-a-time screening (RAFIKI §3.1 step 2): for each knob, take the
@@ -32,28 +35,42 @@ public final class KnobImportance {
     private KnobImportance() {
     }
 
+    /** {@link #screen(List, UnaryOperator, List, Target)} where no default depends on another knob. */
     public static ImportanceRanking screen(List<Sample> samples, Configuration baseline, List<KnobName> knobs,
                                            Target target) {
+        return screen(samples, explicit -> baseline.with(explicit), knobs, target);
+    }
+
+    /**
+     * Ranks the knobs of a one-knob-at-a-time screening. A sample counts for knob K when every other
+     * knob is at the default it takes with K at the sample's value: {@code effective} maps explicit
+     * settings to the complete configuration (the catalog's defaults resolved), because some defaults
+     * follow another knob (memtable_cleanup_threshold is 1/(memtable_flush_writers + 1)), so a point that
+     * sets only memtable_flush_writers moves the threshold with it and is still a one-knob point.
+     */
+    public static ImportanceRanking screen(List<Sample> samples, UnaryOperator<Configuration> effective, List<KnobName> knobs,
+                                           Target target) {
+        Configuration defaults = effective.apply(Configuration.EMPTY);
+        Map<KnobName, Map<String, Configuration>> baselines = new HashMap<>();
         List<KnobEffect> effects = new ArrayList<>();
         for (KnobName knob : knobs) {
-            effects.add(effectOf(knob, samples, baseline, knobs, target));
+            Function<KnobValue, Configuration> baselineAt = v -> baselines.computeIfAbsent(knob, k -> new HashMap<>())
+                    .computeIfAbsent(levelKey(v), k -> effective.apply(new Configuration(Map.of(knob, v))));
+            effects.add(effectOf(knob, samples, defaults, baselineAt, knobs, target));
         }
         effects.sort(Comparator.comparingDouble(KnobEffect::score).reversed()
                 .thenComparing(e -> e.knob().value()));
         return new ImportanceRanking(target, effects);
     }
 
-    private static KnobEffect effectOf(KnobName knob, List<Sample> samples, Configuration baseline,
-                                       List<KnobName> knobs, Target target) {
+    private static KnobEffect effectOf(KnobName knob, List<Sample> samples, Configuration defaults,
+                                       Function<KnobValue, Configuration> baselineAt, List<KnobName> knobs, Target target) {
         Map<String, List<Double>> byLevel = new LinkedHashMap<>();
         int used = 0;
         for (Sample s : samples) {
             OptionalDouble y = target.observed(s);
-            if (y.isEmpty() || !othersAtBaseline(s.configuration(), baseline, knobs, knob)) {
-                continue;
-            }
-            Optional<KnobValue> value = s.configuration().get(knob).or(() -> baseline.get(knob));
-            if (value.isEmpty()) {
+            Optional<KnobValue> value = s.configuration().get(knob).or(() -> defaults.get(knob));
+            if (y.isEmpty() || value.isEmpty() || !othersAtBaseline(s.configuration(), baselineAt.apply(value.get()), knobs, knob)) {
                 continue;
             }
             byLevel.computeIfAbsent(levelKey(value.get()), k -> new ArrayList<>()).add(y.getAsDouble());

@@ -10,6 +10,7 @@ import dev.ctuner.common.catalog.KnobName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class KnobImportanceTest {
@@ -69,6 +70,41 @@ class KnobImportanceTest {
         assertThat(yes.r2Gain()).isGreaterThan(0.05);
         assertThat(no.fStatistic()).isLessThan(yes.fStatistic());
         assertThat(no.cells()).isEqualTo(6);
+    }
+
+    @Test
+    void aDefaultDerivedFromTheVariedKnobStillMakesAOneKnobPoint() {
+        // The campaign writes every run's complete configuration: a point that sets only
+        // memtable_flush_writers carries the threshold its default derives from it, 1/(writers+1).
+        KnobName writers = KnobName.of("memtable_flush_writers");
+        KnobName threshold = KnobName.of("memtable_cleanup_threshold");
+        List<KnobName> knobs = List.of(writers, threshold);
+        UnaryOperator<Configuration> effective = explicit -> CATALOG.effective(explicit, FACTS);
+        SplittableRandom noise = new SplittableRandom(5);
+        List<Sample> samples = new ArrayList<>();
+        for (int rep = 0; rep < 2; rep++) {
+            for (long w : new long[] {1, 2, 8, 16}) {
+                samples.add(s(effective.apply(config("memtable_flush_writers", w)), 40_000 - 1_000 * w, noise));
+            }
+            for (double t : new double[] {0.05, 0.5, 0.9}) {
+                samples.add(s(effective.apply(config("memtable_cleanup_threshold", t)), 30_000, noise));
+            }
+            // two knobs moved away from what they would be: not screening data for either
+            samples.add(s(effective.apply(config("memtable_flush_writers", 8L, "memtable_cleanup_threshold", 0.9)), 1, noise));
+        }
+        ImportanceRanking r = KnobImportance.screen(samples, effective, knobs, Target.THROUGHPUT);
+        KnobEffect w = r.effects().stream().filter(e -> e.knob().equals(writers)).findFirst().orElseThrow();
+        KnobEffect t = r.effects().stream().filter(e -> e.knob().equals(threshold)).findFirst().orElseThrow();
+        assertThat(w.levels()).isEqualTo(4);
+        assertThat(w.samples()).isEqualTo(8);
+        assertThat(w.anova().orElseThrow().pValue()).isLessThan(1e-6);
+        // the threshold's levels: its three values and the default 1/3 of the writers=2 runs, no other writers' runs
+        assertThat(t.levels()).isEqualTo(4);
+        assertThat(t.samples()).isEqualTo(8);
+        // with one fixed baseline, as before, the writers' runs would not count as one-knob points
+        KnobEffect fixed = KnobImportance.screen(samples, effective.apply(Configuration.EMPTY), knobs, Target.THROUGHPUT)
+                .effects().stream().filter(e -> e.knob().equals(writers)).findFirst().orElseThrow();
+        assertThat(fixed.samples()).isEqualTo(2);
     }
 
     private static Sample s(Configuration c, double throughput, SplittableRandom noise) {
