@@ -61,6 +61,7 @@ final class ScreeningReport {
         NodeFacts facts = new NodeFacts(first.provenance().hardware().heapMiB(), first.provenance().hardware().cores(), 1,
                 first.provenance().hardware().memoryMiB());
         List<KnobName> names = knobs.stream().map(k -> catalog.lookup(k).orElseThrow().name()).toList();
+        Map<Target, List<KnobName>> topK = new java.util.EnumMap<>(Target.class);
         for (Target target : Target.values()) {
             ImportanceRanking ranking = KnobImportance.screen(samples, explicit -> catalog.effective(explicit, facts), names, target);
             md.append("## ").append(target.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("\n\n")
@@ -77,9 +78,21 @@ final class ScreeningReport {
                             e.levels(), e.samples(), e.untestableBecause().orElse("")));
                 }
             }
-            md.append("\nTop-k at the largest drop (at least 5): **").append(String.join(", ",
-                    ranking.topK(5).stream().map(KnobName::value).toList())).append("**\n\n");
+            md.append("\nTop-k at the largest drop (at least 5): **").append(names(ranking.topK(5))).append("**\n\n");
+            List<KnobName> tunableTopK = tunable(ranking).topK(5);
+            topK.put(target, tunableTopK);
+            md.append("Among the knobs the tuner may change (the catalog's exclusions left out): **")
+                    .append(names(tunableTopK)).append("**\n\n");
         }
+        List<KnobName> training = trainingKnobs(topK);
+        md.append("## Knobs for the training design\n\n")
+                .append("The throughput top-k among the knobs the tuner may change, then every such knob in the top-k of both "
+                        + "p99 targets: **").append(names(training)).append("**. Excluded from tuning and so from the design: ")
+                .append(names(names.stream().filter(n -> catalog.lookup(n.value()).orElseThrow().excludedByDefault()).toList()))
+                .append(" (the catalog's reason: ")
+                .append(names.stream().map(n -> catalog.lookup(n.value()).orElseThrow()).filter(k -> k.excludedByDefault())
+                        .map(k -> k.name().value() + ": " + k.excludedBecause().orElseThrow()).collect(java.util.stream.Collectors.joining("; ")))
+                .append(").\n\n");
         md.append("## Level means (throughput, ops/s" + (anchored.anchored() ? ", anchored" : "") + ")\n\n| point | OK runs | mean | min | max |\n|---|---|---|---|---|\n");
         Map<String, List<Double>> byPoint = new java.util.TreeMap<>();
         for (Sample s : samples) {
@@ -94,5 +107,25 @@ final class ScreeningReport {
             design.leftOut().forEach(l -> md.append("- ").append(l).append("\n"));
         }
         Files.writeString(report, md);
+    }
+
+    /** The ranking without the knobs the catalog excludes from tuning (durability, security, ...). */
+    private ImportanceRanking tunable(ImportanceRanking ranking) {
+        return new ImportanceRanking(ranking.target(), ranking.effects().stream()
+                .filter(e -> !catalog.lookup(e.knob().value()).orElseThrow().excludedByDefault()).toList());
+    }
+
+    /**
+     * The knobs a training design varies: the throughput top-k (the primary objective), then, in their
+     * p99-read order, the knobs that both latency targets rank in their top-k.
+     */
+    static List<KnobName> trainingKnobs(Map<Target, List<KnobName>> topK) {
+        java.util.LinkedHashSet<KnobName> knobs = new java.util.LinkedHashSet<>(topK.get(Target.THROUGHPUT));
+        topK.get(Target.P99_READ).stream().filter(topK.get(Target.P99_WRITE)::contains).forEach(knobs::add);
+        return List.copyOf(knobs);
+    }
+
+    private static String names(List<KnobName> knobs) {
+        return knobs.isEmpty() ? "none" : String.join(", ", knobs.stream().map(KnobName::value).toList());
     }
 }
