@@ -11,6 +11,7 @@ import dev.ctuner.advisor.core.learning.Target;
 import dev.ctuner.advisor.data.CsvReadResult;
 import dev.ctuner.advisor.data.ExperimentCsvReader;
 import dev.ctuner.common.catalog.Configuration;
+import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.NodeFacts;
@@ -84,15 +85,12 @@ final class ScreeningReport {
             md.append("Among the knobs the tuner may change (the catalog's exclusions left out): **")
                     .append(names(tunableTopK)).append("**\n\n");
         }
-        List<KnobName> training = trainingKnobs(topK);
+        List<String> excluded = names.stream().map(this::knob).filter(Knob::excludedByDefault)
+                .map(k -> k.name().value() + " (" + k.excludedBecause().orElseThrow() + ")").toList();
         md.append("## Knobs for the training design\n\n")
                 .append("The throughput top-k among the knobs the tuner may change, then every such knob in the top-k of both "
-                        + "p99 targets: **").append(names(training)).append("**. Excluded from tuning and so from the design: ")
-                .append(names(names.stream().filter(n -> catalog.lookup(n.value()).orElseThrow().excludedByDefault()).toList()))
-                .append(" (the catalog's reason: ")
-                .append(names.stream().map(n -> catalog.lookup(n.value()).orElseThrow()).filter(k -> k.excludedByDefault())
-                        .map(k -> k.name().value() + ": " + k.excludedBecause().orElseThrow()).collect(java.util.stream.Collectors.joining("; ")))
-                .append(").\n\n");
+                        + "p99 targets: **").append(names(trainingKnobs(topK))).append("**. Excluded from tuning and so from "
+                        + "the design: ").append(excluded.isEmpty() ? "none" : String.join("; ", excluded)).append(".\n\n");
         md.append("## Level means (throughput, ops/s" + (anchored.anchored() ? ", anchored" : "") + ")\n\n| point | OK runs | mean | min | max |\n|---|---|---|---|---|\n");
         Map<String, List<Double>> byPoint = new java.util.TreeMap<>();
         for (Sample s : samples) {
@@ -112,7 +110,11 @@ final class ScreeningReport {
     /** The ranking without the knobs the catalog excludes from tuning (durability, security, ...). */
     private ImportanceRanking tunable(ImportanceRanking ranking) {
         return new ImportanceRanking(ranking.target(), ranking.effects().stream()
-                .filter(e -> !catalog.lookup(e.knob().value()).orElseThrow().excludedByDefault()).toList());
+                .filter(e -> !knob(e.knob()).excludedByDefault()).toList());
+    }
+
+    private Knob knob(KnobName name) {
+        return catalog.knob(name).orElseThrow();
     }
 
     /**
