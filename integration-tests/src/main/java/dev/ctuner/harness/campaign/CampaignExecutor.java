@@ -38,6 +38,16 @@ public final class CampaignExecutor {
     /** Anchors given up in a row before the campaign stops. */
     static final int ANCHOR_TRIES = 3;
 
+    /**
+     * Set as the JVM begins to shut down (a kill ends a sitting): the node is then stopped under
+     * the running measurement, whose failure says nothing about its configuration.
+     */
+    private static final java.util.concurrent.atomic.AtomicBoolean SHUTTING_DOWN = new java.util.concurrent.atomic.AtomicBoolean();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> SHUTTING_DOWN.set(true), "campaign-shutdown-flag"));
+    }
+
     private final ExperimentCassandra node;
     private final ExperimentRunner runner;
     private final ExperimentCsv csv;
@@ -164,6 +174,11 @@ public final class CampaignExecutor {
             Instant t0 = Instant.now();
             ExperimentRunner.Outcome o = runner.run(id, p.configuration(), p.workload());
             double wall = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+            if (SHUTTING_DOWN.get() && o.result().quality() != ExperimentQuality.OK) {
+                // the kill that ends a sitting stops the node under the run: the campaign's doing, not the configuration's
+                log.info(id + ": interrupted by the campaign's shutdown; not recorded");
+                return;
+            }
             csv.append(campaign, p.designPoint(), p.repetition(), p.placement().name().toLowerCase(Locale.ROOT),
                     wall, o.result(), o.cpu(), o.warmUp(), knobColumns.apply(p.configuration()));
             log.info(String.format(Locale.ROOT, "%s: %.0f ops/s %s in %.0f s%s", id,
