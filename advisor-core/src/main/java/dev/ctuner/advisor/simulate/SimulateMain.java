@@ -52,24 +52,66 @@ public final class SimulateMain {
         SimulateArgs o = new SimulateArgs(args, USAGE);
         long seed = o.integer("seed", 42);
         String kind = o.text("trace", "hpc");
-        WorkloadSeries trace;
-        WorkloadSeries training;
+        Traces traces = traces(o, kind, o.integer("jobs", 5), seed);
+        if (o.has("write-trace")) {
+            TraceCsv.write(traces.trace(), Path.of(o.text("write-trace", "")));
+        }
+        Scenario scenario = scenario(o, traces.training(), seed);
+        double noise = o.real("noise", 0);
+        Outcome outcome = simulate(o, traces, scenario, noise, seed);
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "# Simulation: %s trace, %d steps of %d s%n%n", kind, traces.trace().size(),
+                traces.trace().stepSeconds()));
+        out.append(String.format(Locale.ROOT, "f_ops: %s; %d candidates; %s; forecaster %s%s, lookahead %d steps (%s)%n"
+                        + "command: `SimulateMain %s`%n%n", scenario.description(), scenario.candidates().size(),
+                outcome.cost(), outcome.forecaster(), noise > 0 ? String.format(Locale.ROOT, " with ±%.2f noise", noise) : "",
+                outcome.lookahead(), outcome.lookaheadNote(), String.join(" ", args)));
+        out.append("| policy | operations served | vs Default | reconfigurations | operations lost to reconfiguration |\n");
+        out.append("|---|---|---|---|---|\n");
+        double base = outcome.results().get(0).operations();
+        for (PolicyResult r : outcome.results()) {
+            out.append(String.format(Locale.ROOT, "| %s | %.0f | %+.1f%% | %d | %.0f |%n", r.policy(), r.operations(),
+                    100 * (r.operations() / base - 1), r.reconfigurations(), r.lostOperations()));
+        }
+        return out.toString();
+    }
+
+    /** The trace simulated and the (longer, independent) trace the forecaster and the candidate cache learn from. */
+    record Traces(WorkloadSeries trace, WorkloadSeries training) {
+    }
+
+    /** A generated trace ({@code hpc}, {@code switching}, {@code daily}) or a CSV trace split in halves. */
+    static Traces traces(SimulateArgs o, String kind, int jobs, long seed) throws IOException {
         if (kind.equals("hpc") || kind.equals("switching") || kind.equals("daily")) {
             int steps = o.integer("steps", 180);
-            trace = generate(kind, o, steps, seed);
-            training = generate(kind, o, 10 * steps, seed + 1);
-        } else {
-            WorkloadSeries all = TraceCsv.read(Path.of(kind));
-            training = all.slice(0, all.size() / 2);
-            trace = all.slice(all.size() / 2, all.size());
+            return new Traces(generate(kind, o, jobs, steps, seed), generate(kind, o, jobs, 10 * steps, seed + 1));
         }
-        if (o.has("write-trace")) {
-            TraceCsv.write(trace, Path.of(o.text("write-trace", "")));
-        }
-        Scenario scenario = o.has("surrogate")
+        WorkloadSeries all = TraceCsv.read(Path.of(kind));
+        return new Traces(all.slice(all.size() / 2, all.size()), all.slice(0, all.size() / 2));
+    }
+
+    /** The surrogate of {@code --surrogate} with candidates from the training trace, else the synthetic model. */
+    static Scenario scenario(SimulateArgs o, WorkloadSeries training, long seed) throws IOException {
+        return o.has("surrogate")
                 ? Scenario.fromExperiments(Path.of(o.text("surrogate", "")), training, o.real("radius", 0.1), seed,
                         o.integer("population", 50), o.integer("generations", 80))
                 : Scenario.synthetic();
+    }
+
+    /** Every policy's result on one trace, with what the planner was given. */
+    record Outcome(List<PolicyResult> results, CostModel cost, String forecaster, int lookahead, String lookaheadNote) {
+
+        /** The result of one policy by its name. */
+        PolicyResult policy(String name) {
+            return results.stream().filter(r -> r.policy().equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no policy " + name + " in " + results));
+        }
+    }
+
+    /** Runs every policy over the trace; the forecaster's output perturbed by uniform noise ±{@code noise} when above 0. */
+    static Outcome simulate(SimulateArgs o, Traces traces, Scenario scenario, double noise, long seed) {
+        WorkloadSeries trace = traces.trace();
+        WorkloadSeries training = traces.training();
         CostModel cost = new CostModel(o.real("restart-seconds", CostModel.MEASURED_RESTART_SECONDS), o.integer("nodes", 3),
                 o.integer("down", 1), o.integer("rounds", 3), o.real("rewrite-fraction", 0.3), o.real("rewrite-seconds", 600), 0);
         String name = o.text("forecaster", "markov2");
@@ -88,34 +130,18 @@ public final class SimulateMain {
                     o.real("max-rmse", 0.1), backtest.rmse(1));
         }
         Forecaster forecaster = trainer.fit(training.vectors());
-        double noise = o.real("noise", 0);
         if (noise > 0) {
             forecaster = new NoisyForecaster(forecaster, noise, seed);
         }
         Simulator sim = new Simulator(trace, scenario.candidates(), scenario.model(), cost, scenario.tiers());
         ReplanRule rule = new ReplanRule(o.real("replan-deviation", 0.3), o.integer("replan-min-steps", 3), 1);
-        List<PolicyResult> results = sim.all(forecaster, lookahead, rule, o.real("margin", 0));
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "# Simulation: %s trace, %d steps of %d s%n%n", kind, trace.size(),
-                trace.stepSeconds()));
-        out.append(String.format(Locale.ROOT, "f_ops: %s; %d candidates; %s; forecaster %s%s, lookahead %d steps (%s)%n"
-                        + "command: `SimulateMain %s`%n%n", scenario.description(), scenario.candidates().size(), cost, name,
-                noise > 0 ? String.format(Locale.ROOT, " with ±%.2f noise", noise) : "", lookahead, lookaheadNote,
-                String.join(" ", args)));
-        out.append("| policy | operations served | vs Default | reconfigurations | operations lost to reconfiguration |\n");
-        out.append("|---|---|---|---|---|\n");
-        double base = results.get(0).operations();
-        for (PolicyResult r : results) {
-            out.append(String.format(Locale.ROOT, "| %s | %.0f | %+.1f%% | %d | %.0f |%n", r.policy(), r.operations(),
-                    100 * (r.operations() / base - 1), r.reconfigurations(), r.lostOperations()));
-        }
-        return out.toString();
+        return new Outcome(sim.all(forecaster, lookahead, rule, o.real("margin", 0)), cost, name, lookahead, lookaheadNote);
     }
 
-    private static WorkloadSeries generate(String kind, SimulateArgs o, int steps, long seed) {
+    private static WorkloadSeries generate(String kind, SimulateArgs o, int jobs, int steps, long seed) {
         long step = o.integer("step-seconds", kind.equals("daily") ? 900 : 20);
         return switch (kind) {
-            case "hpc" -> TraceGenerators.hpcJobQueue(o.integer("jobs", 5), steps, step, 500, seed);
+            case "hpc" -> TraceGenerators.hpcJobQueue(jobs, steps, step, 500, seed);
             case "switching" -> TraceGenerators.abruptSwitching(steps, step, o.integer("min-run", 5),
                     o.integer("max-run", 30), 40_000, seed);
             default -> TraceGenerators.dailyMix(steps, step, 3000, seed);

@@ -9,6 +9,7 @@ import dev.ctuner.advisor.data.SyntheticCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,5 +47,19 @@ class SimulateMainTest {
         String out = SimulateMain.run(new String[] {"--trace", trace.toString(), "--surrogate", csv.toString(),
                 "--population", "10", "--generations", "5", "--radius", "0.3", "--forecaster", "markov1", "--lookahead", "10"});
         assertThat(out).contains("RF surrogate on", "| Planner-perfect |", "40 steps of 30 s");
+    }
+
+    @Test
+    void theResultsTableHasARowPerJobCountAndNoiseLevelAndThePlannerNeverBeatsTheTheoreticalBest() throws IOException {
+        String out = SimulationTable.run(new String[] {"--jobs", "1,5", "--noise", "0,0.2", "--seeds", "2", "--steps", "60",
+                "--lookahead", "10"});
+
+        assertThat(out).contains("synthetic f_ops", "2 traces per row");
+        List<String> rows = out.lines().filter(l -> l.matches("\\| (1|5) \\| ±0\\.\\d\\d \\|.*")).toList();
+        assertThat(rows).hasSize(4);
+        for (String row : rows) {
+            String belowBest = row.split("\\|")[6].trim();
+            assertThat(belowBest).as(row).doesNotContain("-");
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ctuner.harness.campaign;
 
 import dev.ctuner.advisor.core.experiment.DesignPoint;
+import dev.ctuner.advisor.core.experiment.InterleavedArms;
 import dev.ctuner.advisor.core.experiment.InterleavedPairs;
 import dev.ctuner.advisor.core.experiment.ScreeningDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,9 +40,11 @@ import java.util.SplittableRandom;
  * scripts/campaign.sh calibrate  [--repetitions 5]
  * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
  * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
- * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [--read 0.5]
- * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
- * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
+ * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [WORKLOAD]
+ * scripts/campaign.sh compare    --name NAME --arm LABEL=k=v;k=v --arm LABEL=... [--rounds 6] [WORKLOAD]
+ * scripts/campaign.sh race       --name NAME --knobs a,b,... [--budget 500] [WORKLOAD] [--with-default] [--anchor-every 8]
+ * scripts/campaign.sh random     --name NAME --knobs a,b,... [--budget 500] [WORKLOAD] [--with-default] [--per-configuration 5] [--anchor-every 8]
+ *   WORKLOAD: [--read 0.5] [--scan 0] [--insert 0] [--rmw 0] [--distribution zipfian] [--rows N]
  * scripts/campaign.sh warmup     [--seconds 240] [--placement pinned]
  * </pre>
  */
@@ -56,9 +60,14 @@ public final class CampaignMain {
               calibrate  [--repetitions 5]
               screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
               training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
-              validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [--read 0.5]
-              race       --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--anchor-every 8]
-              random     --name NAME --knobs a,b,... [--budget 500] [--read 0.5] [--with-default] [--per-configuration 5] [--anchor-every 8]
+              validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [WORKLOAD]
+              compare    --name NAME --arm 'LABEL=k=v;k=v' --arm 'LABEL=...' [...] [--rounds 6] [WORKLOAD]
+                         (k configurations in rounds, every arm once per round, order rotated; the first arm is
+                         the reference, e.g. --arm default= ; pairwise rank tests with Holm's adjustment)
+              race       --name NAME --knobs a,b,... [--budget 500] [WORKLOAD] [--with-default] [--anchor-every 8]
+              random     --name NAME --knobs a,b,... [--budget 500] [WORKLOAD] [--with-default] [--per-configuration 5] [--anchor-every 8]
+            WORKLOAD of validate, compare, race, random: [--read 0.5] [--scan 0] [--insert 0] [--rmw 0]
+              [--distribution zipfian|uniform|latest|hotspot] [--rows N (0: the calibrated setup's)]; updates take the rest
               warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
             common: [--seed 1] [--max-attempts 8]
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
@@ -70,7 +79,8 @@ public final class CampaignMain {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "race", "random", "warmup").contains(args[0])) {
+        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "compare", "race", "random",
+                "warmup").contains(args[0])) {
             System.err.println(USAGE);
             System.exit(2);
         }
@@ -128,20 +138,20 @@ public final class CampaignMain {
                     String name = name(args);
                     List<String> knobs = list(required(args, "--knobs"));
                     int budget = Integer.parseInt(option(args, "--budget", "500"));
-                    double read = Double.parseDouble(option(args, "--read", "0.5"));
+                    WorkloadShape shape = WorkloadShape.of(args);
                     int perConfiguration = Integer.parseInt(option(args, "--per-configuration", "5"));
                     boolean withDefault = Arrays.asList(args).contains("--with-default");
                     MeasurementSetup setup = MeasurementSetup.load(root);
                     ParameterSpace space = ParameterSpace.of(catalog, knobs, facts);
-                    Tuner tuner = tuner(command, space, budget, read, withDefault, perConfiguration, seed);
+                    Tuner tuner = tuner(command, space, budget, shape, withDefault, perConfiguration, seed);
                     String campaign = command + "-" + name;
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/" + campaign + ".csv"), knobs);
                     // anchors on the race's own workload: the race has one, and it is what the values must be comparable on
                     CampaignExecutor executor = new CampaignExecutor(node, runner, csv, campaign, maxAttempts,
                             new KnobColumns(catalog, facts, knobs)).withAnchors(
-                            new Point("anchor", 0, Map.of(), setup.workload(read, seed), setup.placement()), anchorEvery(args));
+                            new Point("anchor", 0, Map.of(), shape.spec(setup, seed), setup.placement()), anchorEvery(args));
                     RaceCampaign.Summary s = new RaceCampaign(tuner, csv, campaign,
-                            i -> setup.workload(readRatio(i.workload()), i.seed()), setup.placement(), maxAttempts,
+                            i -> WorkloadShape.parse(i.workload()).spec(setup, i.seed()), setup.placement(), maxAttempts,
                             new KnobColumns(catalog, facts, knobs), p -> executor.runAll(List.of(p))).run();
                     executor.finish();
                     System.out.printf("%s: %d experiments (%d from the file, %d measured now); best %s %s%n", campaign,
@@ -152,12 +162,38 @@ public final class CampaignMain {
                     }
                     break;
                 }
+                case "compare": {
+                    String name = name(args);
+                    Map<String, Map<String, String>> arms = arms(args);
+                    arms.values().forEach(config -> KnobColumns.requireValid(catalog, facts, config));
+                    int rounds = Integer.parseInt(option(args, "--rounds", "6"));
+                    WorkloadShape shape = WorkloadShape.of(args);
+                    MeasurementSetup setup = MeasurementSetup.load(root);
+                    List<String> labels = List.copyOf(arms.keySet());
+                    List<String> knobs = KnobColumns.union(arms.values());
+                    KnobColumns columns = new KnobColumns(catalog, facts, knobs);
+                    List<Point> points = new ArrayList<>();
+                    for (InterleavedArms.Run run : InterleavedArms.order(labels.size(), rounds)) {
+                        String label = labels.get(run.arm());
+                        points.add(new Point(label, run.round(), arms.get(label), shape.spec(setup, seed + run.round()),
+                                setup.placement()));
+                    }
+                    String campaign = "compare-" + name;
+                    ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/" + campaign + ".csv"), knobs);
+                    requireSameArms(csv.rows(), campaign, arms, columns, csv.file());
+                    ComparisonReport report = new ComparisonReport(name, arms, shape.describe(setup), rounds, args);
+                    Path md = root.resolve("docs/benchmarks/" + campaign + ".md");
+                    new CampaignExecutor(node, runner, csv, campaign, maxAttempts, columns)
+                            .onProgress(() -> report.write(csv.rows(), md)).runAll(points);
+                    report.write(csv.rows(), md);
+                    break;
+                }
                 default: {
                     String name = name(args);
                     Map<String, String> a = KnobColumns.parseConfiguration(option(args, "--a", ""));
                     Map<String, String> b = KnobColumns.parseConfiguration(required(args, "--b"));
                     int pairs = Integer.parseInt(option(args, "--pairs", "10"));
-                    double read = Double.parseDouble(option(args, "--read", "0.5"));
+                    WorkloadShape shape = WorkloadShape.of(args);
                     KnobColumns.requireValid(catalog, facts, a);
                     KnobColumns.requireValid(catalog, facts, b);
                     MeasurementSetup setup = MeasurementSetup.load(root);
@@ -165,12 +201,12 @@ public final class CampaignMain {
                     List<Point> points = new ArrayList<>();
                     for (InterleavedPairs.Run run : InterleavedPairs.order(pairs)) {
                         points.add(new Point(run.a() ? "A" : "B", run.repetition(), run.a() ? a : b,
-                                setup.workload(read, seed + run.repetition()), setup.placement()));
+                                shape.spec(setup, seed + run.repetition()), setup.placement()));
                     }
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/validation-" + name + ".csv"), knobs);
                     new CampaignExecutor(node, runner, csv, "validation-" + name, maxAttempts,
                             new KnobColumns(catalog, facts, knobs)).runAll(points);
-                    new ValidationReport(name, a, b, read, args).write(csv.file(),
+                    new ValidationReport(name, a, b, shape.describe(setup), args).write(csv.file(),
                             root.resolve("docs/benchmarks/validation-" + name + ".md"));
                 }
             }
@@ -181,10 +217,10 @@ public final class CampaignMain {
      * The tuner of a {@code race} or {@code random} campaign; built the same way from the same
      * options on every start, which is what lets the campaign resume by replaying its file.
      */
-    static Tuner tuner(String command, ParameterSpace space, int budget, double read, boolean withDefault,
+    static Tuner tuner(String command, ParameterSpace space, int budget, WorkloadShape shape, boolean withDefault,
             int perConfiguration, long seed) {
         List<Map<String, String>> given = withDefault ? List.of(Map.of()) : List.of();
-        List<String> workloads = List.of(workloadLabel(read));
+        List<String> workloads = List.of(shape.label());
         if (command.equals("race")) {
             return IteratedRace.start(space, RacingSettings.irace(budget, space.size()), given, workloads,
                     new SplittableRandom(seed));
@@ -287,15 +323,57 @@ public final class CampaignMain {
         return Integer.parseInt(option(args, "--anchor-every", "8"));
     }
 
-    static String workloadLabel(double read) {
-        return "read=" + read;
+    /** The {@code --arm LABEL=k=v;k=v} options in order: label to configuration; at least 2, labels distinct. */
+    static Map<String, Map<String, String>> arms(String[] args) {
+        Map<String, Map<String, String>> arms = new LinkedHashMap<>();
+        for (int i = 0; i < args.length - 1; i++) {
+            if (!args[i].equals("--arm")) {
+                continue;
+            }
+            String arm = args[i + 1];
+            int eq = arm.indexOf('=');
+            String label = eq < 0 ? arm : arm.substring(0, eq);
+            if (!label.matches("[a-z0-9-]+")) {
+                throw new IllegalArgumentException("--arm '" + arm + "': give LABEL=k=v;k=v with a label of lower-case "
+                        + "letters, digits and '-' (LABEL= alone: the defaults)");
+            }
+            if (arms.put(label, KnobColumns.parseConfiguration(eq < 0 ? "" : arm.substring(eq + 1))) != null) {
+                throw new IllegalArgumentException("--arm label '" + label + "' given twice");
+            }
+        }
+        if (arms.size() < 2) {
+            throw new IllegalArgumentException("compare needs at least 2 --arm options, got " + arms.size());
+        }
+        return arms;
     }
 
-    static double readRatio(String workloadLabel) {
-        if (!workloadLabel.startsWith("read=")) {
-            throw new IllegalArgumentException("not a workload label: " + workloadLabel);
+    /**
+     * Refuses a comparison file written with other arms: a run whose arm label is not among the arms,
+     * or whose knob columns differ from what its arm's configuration gives, would otherwise be counted
+     * as a measurement of this comparison.
+     */
+    static void requireSameArms(List<Map<String, String>> rows, String campaign, Map<String, Map<String, String>> arms,
+            KnobColumns columns, Path file) {
+        Map<String, Map<String, String>> expected = new LinkedHashMap<>();
+        arms.forEach((label, config) -> expected.put(label, columns.apply(config)));
+        for (Map<String, String> r : rows) {
+            if (!campaign.equals(r.get("campaign"))) {
+                continue;
+            }
+            Map<String, String> want = expected.get(r.get("design_point"));
+            if (want == null) {
+                throw new IllegalArgumentException(file + " holds runs of arm '" + r.get("design_point") + "', which this "
+                        + "comparison does not have (arms " + arms.keySet() + "): it was written with other --arm options; "
+                        + "rerun with those or use another --name");
+            }
+            want.forEach((knob, value) -> {
+                if (!value.equals(r.getOrDefault("knob." + knob, ""))) {
+                    throw new IllegalArgumentException(file + ": arm '" + r.get("design_point") + "' was measured with "
+                            + knob + "=" + r.get("knob." + knob) + ", not " + value + ": it was written with other --arm "
+                            + "options; rerun with those or use another --name");
+                }
+            });
         }
-        return Double.parseDouble(workloadLabel.substring("read=".length()));
     }
 
     private static String name(String[] args) {

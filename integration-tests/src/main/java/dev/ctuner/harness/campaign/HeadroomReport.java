@@ -22,6 +22,9 @@ import java.util.TreeMap;
  */
 final class HeadroomReport {
 
+    /** The design's all-defaults configuration. */
+    static final String DEFAULT_ID = "c00";
+
     private final List<String> knobs;
     private final TrainingDesign design;
     private final int planned;
@@ -53,20 +56,23 @@ final class HeadroomReport {
         md.append(Anchors.progress(data.samples(), planned, running)).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
-        md.append("| read ratio | configs | maximum (config) | default | minimum (config) | max over min | default over min |\n"
-                + "|---|---|---|---|---|---|---|\n");
+        md.append("| read ratio | configs | maximum (config) | default | minimum (config) | max over default | max over min "
+                + "| default over min |\n|---|---|---|---|---|---|---|---|\n");
         for (Map.Entry<Double, List<Sample>> e : byRatio.entrySet()) {
             List<Sample> s = e.getValue();
             Sample best = s.stream().max(Comparator.comparingDouble(x -> x.measured().throughput())).orElseThrow();
             Sample worst = s.stream().min(Comparator.comparingDouble(x -> x.measured().throughput())).orElseThrow();
-            String def = s.stream().filter(x -> x.provenance().designPoint().startsWith("c00@"))
+            String def = s.stream().filter(x -> x.provenance().designPoint().startsWith(DEFAULT_ID + "@"))
                     .map(x -> String.format(Locale.ROOT, "%.0f", x.measured().throughput())).findFirst().orElse("n/a");
             double min = worst.measured().throughput();
-            md.append(String.format(Locale.ROOT, "| %.1f | %d | %.0f (%s) | %s | %.0f (%s) | %+.1f%% | %s |%n", e.getKey(), s.size(),
-                    best.measured().throughput(), config(best), def, min, config(worst),
+            md.append(String.format(Locale.ROOT, "| %.1f | %d | %.0f (%s) | %s | %.0f (%s) | %s | %+.1f%% | %s |%n", e.getKey(),
+                    s.size(), best.measured().throughput(), config(best), def, min, config(worst),
+                    def.equals("n/a") ? "n/a" : String.format(Locale.ROOT, "%+.1f%%",
+                            100 * (best.measured().throughput() / Double.parseDouble(def) - 1)),
                     100 * (best.measured().throughput() / min - 1),
                     def.equals("n/a") ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", 100 * (Double.parseDouble(def) / min - 1))));
         }
+        acrossRatios(md, anchored.samples());
         md.append("\nConfigurations:\n\n| id | configuration |\n|---|---|\n");
         design.configurations().forEach(c -> md.append("| ").append(c.id()).append(" | ")
                 .append(c.configuration().isEmpty() ? "defaults" : c.configuration().toString()).append(" |\n"));
@@ -75,6 +81,75 @@ final class HeadroomReport {
             design.notes().forEach(n -> md.append("- ").append(n).append("\n"));
         }
         Files.writeString(report, md);
+    }
+
+    /**
+     * The section ranking configurations over every read ratio at once: the one the default-vs-best
+     * validation measures, with its command.
+     */
+    private void acrossRatios(StringBuilder md, List<Sample> samples) {
+        Map<String, Map<Double, Double>> throughput = new TreeMap<>();
+        for (Sample s : samples) {
+            throughput.computeIfAbsent(config(s), k -> new TreeMap<>())
+                    .put(Math.round(s.workload().readProportion() * 100) / 100.0, s.measured().throughput());
+        }
+        int levels = throughput.getOrDefault(DEFAULT_ID, Map.of()).size();
+        md.append("\n## Best configuration across read ratios\n\n");
+        if (levels == 0) {
+            md.append("The default (c00) has no OK run yet, so no configuration can be compared with it.\n");
+            return;
+        }
+        List<Overall> ranked = overall(throughput);
+        md.append(String.format(Locale.ROOT, "Each configuration's throughput over the default's at the same read ratio, "
+                + "geometric mean over the %d read ratios the default was measured at; only configurations measured at "
+                + "all of them (%d of %d). Single runs: the top of this list is biased upward (the best of many noisy "
+                + "values), which is why the validation campaign measures it again against the default.%n%n",
+                levels, ranked.size(), design.configurations().size() - 1));
+        if (ranked.isEmpty()) {
+            return;
+        }
+        md.append("| rank | config | throughput over default (geometric mean) |\n|---|---|---|\n");
+        for (int i = 0; i < Math.min(5, ranked.size()); i++) {
+            md.append(String.format(Locale.ROOT, "| %d | %s | %+.1f%% |%n", i + 1, ranked.get(i).config(),
+                    100 * (ranked.get(i).ratio() - 1)));
+        }
+        String best = ranked.get(0).config();
+        design.configurations().stream().filter(c -> c.id().equals(best)).findFirst().ifPresent(c -> md.append(
+                "\nThe default against the first, interleaved repetitions on the mixed workload:\n\n```\n"
+                        + "scripts/campaign.sh validate --name default-vs-best --b '" + line(c.configuration()) + "'\n```\n"));
+    }
+
+    /** A configuration's throughput over the default's, geometric mean over the read ratios. */
+    record Overall(String config, double ratio) {
+    }
+
+    /**
+     * Configurations (not the default, {@value #DEFAULT_ID}) measured at every read ratio the default
+     * was, by their geometric-mean throughput ratio to the default there, best first; ties by id.
+     *
+     * @param throughput per configuration id, throughput by read ratio
+     */
+    static List<Overall> overall(Map<String, Map<Double, Double>> throughput) {
+        Map<Double, Double> defaults = throughput.getOrDefault(DEFAULT_ID, Map.of());
+        List<Overall> ranked = new ArrayList<>();
+        throughput.forEach((config, byRatio) -> {
+            if (config.equals(DEFAULT_ID) || defaults.isEmpty() || !byRatio.keySet().containsAll(defaults.keySet())) {
+                return;
+            }
+            double logSum = 0;
+            for (Map.Entry<Double, Double> d : defaults.entrySet()) {
+                logSum += Math.log(byRatio.get(d.getKey()) / d.getValue());
+            }
+            ranked.add(new Overall(config, Math.exp(logSum / defaults.size())));
+        });
+        ranked.sort(Comparator.comparingDouble(Overall::ratio).reversed().thenComparing(Overall::config));
+        return ranked;
+    }
+
+    /** {@code k=v;k=v}, the form {@code campaign.sh validate} takes. */
+    static String line(Map<String, String> configuration) {
+        return configuration.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(";"));
     }
 
     /** The configuration id of a design point {@code cNN@rrX}. */

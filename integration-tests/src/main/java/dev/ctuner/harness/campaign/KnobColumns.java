@@ -69,8 +69,13 @@ final class KnobColumns implements Function<Map<String, String>, Map<String, Str
     }
 
     static List<String> union(Map<String, String> a, Map<String, String> b) {
-        Set<String> names = new TreeSet<>(a.keySet());
-        names.addAll(b.keySet());
+        return union(List.of(a, b));
+    }
+
+    /** The knobs any of the configurations sets, sorted. */
+    static List<String> union(java.util.Collection<Map<String, String>> configurations) {
+        Set<String> names = new TreeSet<>();
+        configurations.forEach(c -> names.addAll(c.keySet()));
         return List.copyOf(names);
     }
 }

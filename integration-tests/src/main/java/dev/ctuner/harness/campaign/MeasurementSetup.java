@@ -1,6 +1,5 @@
 package dev.ctuner.harness.campaign;
 
-import dev.ctuner.common.protocol.message.RequestDistribution;
 import dev.ctuner.common.protocol.message.WorkloadSpec;
 import java.io.IOException;
 import java.io.Reader;
@@ -34,7 +33,7 @@ record MeasurementSetup(Placement placement, long operations, long rows, int thr
 
     /** A read/update workload with read proportion {@code read}, zipfian keys, this setup's size. */
     WorkloadSpec workload(double read, long seed) {
-        return new WorkloadSpec(read, 1 - read, 0, 0, 0, RequestDistribution.ZIPFIAN, rows, operations, threads, seed);
+        return WorkloadShape.readUpdate(read).spec(this, seed);
     }
 
     void save(Path root) throws IOException {

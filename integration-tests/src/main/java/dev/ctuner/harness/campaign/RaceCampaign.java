@@ -139,9 +139,18 @@ final class RaceCampaign {
         if (!row.get("seed").equals(Long.toString(p.workload().seed()))) {
             differences.add("workload seed " + row.get("seed") + " instead of " + p.workload().seed());
         }
-        if (!row.get("read_proportion").equals(ExperimentCsv.fmt(p.workload().readProportion()))) {
-            differences.add("read proportion " + row.get("read_proportion") + " instead of " + p.workload().readProportion());
-        }
+        WorkloadSpec w = p.workload();
+        Map<String, String> workload = Map.of("read_proportion", ExperimentCsv.fmt(w.readProportion()),
+                "scan_proportion", ExperimentCsv.fmt(w.scanProportion()),
+                "insert_proportion", ExperimentCsv.fmt(w.insertProportion()),
+                "rmw_proportion", ExperimentCsv.fmt(w.readModifyWriteProportion()),
+                "distribution", w.requestDistribution().name().toLowerCase(java.util.Locale.ROOT),
+                "record_count", Long.toString(w.recordCount()));
+        new java.util.TreeMap<>(workload).forEach((column, value) -> {
+            if (!value.equals(row.get(column))) {
+                differences.add(column + " " + row.get(column) + " instead of " + value);
+            }
+        });
         knobColumns.apply(p.configuration()).forEach((knob, value) -> {
             if (!value.equals(row.getOrDefault("knob." + knob, ""))) {
                 differences.add(knob + "=" + row.get("knob." + knob) + " instead of " + value);
@@ -149,7 +158,7 @@ final class RaceCampaign {
         });
         if (!differences.isEmpty()) {
             throw new IllegalStateException(csv.file() + ": " + campaign + " " + key + " was measured with " + differences
-                    + ": the file was written with other options (--knobs, --budget, --read, --seed, --with-default); "
+                    + ": the file was written with other options (--knobs, --budget, the workload, --seed, --with-default); "
                     + "rerun with those or use another --name");
         }
     }
@@ -164,7 +173,7 @@ final class RaceCampaign {
         if (!foreign.isEmpty()) {
             throw new IllegalStateException(csv.file() + " holds " + foreign.size() + " experiments of " + campaign
                     + " this tuning never asked for (e.g. " + foreign.get(0) + "): it was written with other options "
-                    + "(--knobs, --budget, --read, --seed, --with-default); rerun with those or use another --name");
+                    + "(--knobs, --budget, the workload, --seed, --with-default); rerun with those or use another --name");
         }
     }
 

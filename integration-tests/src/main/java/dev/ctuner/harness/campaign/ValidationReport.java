@@ -14,14 +14,15 @@ final class ValidationReport {
     private final String name;
     private final Map<String, String> a;
     private final Map<String, String> b;
-    private final double read;
+    private final String workload;
     private final String[] args;
 
-    ValidationReport(String name, Map<String, String> a, Map<String, String> b, double read, String[] args) {
+    /** @param workload the workload measured, as {@link WorkloadShape#describe} gives it */
+    ValidationReport(String name, Map<String, String> a, Map<String, String> b, String workload, String[] args) {
         this.name = name;
         this.a = a;
         this.b = b;
-        this.read = read;
+        this.workload = workload;
         this.args = args.clone();
     }
 
@@ -31,21 +32,13 @@ final class ValidationReport {
         double[] tb = throughputs(rows, "B");
         StringBuilder md = new StringBuilder("# A/B validation: " + name + "\n\n");
         md.append("A = ").append(a.isEmpty() ? "defaults" : a.toString()).append("  \nB = ").append(b)
-                .append(String.format(Locale.ROOT, "  %nWorkload: read ratio %.2f (rest updates), zipfian, calibrated setup. "
-                        + "Runs interleaved AB, BA, AB, ...; every run cold.%n%n", read));
-        md.append("Regenerate: `scripts/campaign.sh ").append(String.join(" ", quoted(args))).append("`\n\n");
+                .append(String.format(Locale.ROOT, "  %nWorkload: %s. Runs interleaved AB, BA, AB, ...; every run cold.%n%n",
+                        workload));
+        md.append("Regenerate: `scripts/campaign.sh ").append(String.join(" ", ComparisonReport.quoted(args))).append("`\n\n");
         long notOk = rows.stream().filter(r -> !"OK".equals(r.get("quality"))).count();
         md.append(String.format(Locale.ROOT, "OK runs: A %d, B %d; %d runs NOISY or FAULTED (kept in the CSV, not used).%n%n",
                 ta.length, tb.length, notOk));
-        java.util.Set<String> machines = new java.util.TreeSet<>();
-        rows.stream().filter(r -> "OK".equals(r.get("quality")) && !r.getOrDefault("machine", "").isEmpty())
-                .forEach(r -> machines.add(r.get("machine")));
-        if (machines.size() > 1) {
-            md.append(String.format(Locale.ROOT, "**Warning: the runs come from %d machines** (the campaign was resumed in "
-                    + "another sitting). Machines of one shape differ in speed by more than most knob effects "
-                    + "(decision 0007), so this comparison mixes machine speed into it; for a clean answer move the CSV "
-                    + "away and measure all pairs in one sitting.%n%n", machines.size()));
-        }
+        ComparisonReport.machineWarning(md, rows);
         if (ta.length >= 2 && tb.length >= 2) {
             Comparison c = Comparison.of(ta, tb);
             md.append("| side | runs | mean ops/s | sd | CV | min | max |\n|---|---|---|---|---|---|---|\n");
@@ -65,9 +58,5 @@ final class ValidationReport {
     private static double[] throughputs(List<Map<String, String>> rows, String side) {
         return rows.stream().filter(r -> side.equals(r.get("design_point")) && "OK".equals(r.get("quality")))
                 .mapToDouble(r -> Double.parseDouble(r.get("throughput"))).toArray();
-    }
-
-    private static List<String> quoted(String[] args) {
-        return java.util.Arrays.stream(args).map(x -> x.contains(";") || x.contains(" ") ? "'" + x + "'" : x).toList();
     }
 }

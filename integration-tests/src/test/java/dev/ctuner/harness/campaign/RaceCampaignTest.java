@@ -72,11 +72,11 @@ class RaceCampaignTest {
     }
 
     private Run run(Path file, long seed, int failAfter) throws Exception {
-        Tuner tuner = CampaignMain.tuner("race", SPACE, BUDGET, 0.5, true, 5, seed);
+        Tuner tuner = CampaignMain.tuner("race", SPACE, BUDGET, WorkloadShape.readUpdate(0.5), true, 5, seed);
         ExperimentCsv csv = new ExperimentCsv(file, KNOBS);
         FakeNode node = new FakeNode(csv, "race-t", failAfter);
         RaceCampaign.Summary s = new RaceCampaign(tuner, csv, "race-t",
-                i -> SETUP.workload(CampaignMain.readRatio(i.workload()), i.seed()), Placement.SHARED, 8, c -> c, node).run();
+                i -> WorkloadShape.parse(i.workload()).spec(SETUP, i.seed()), Placement.SHARED, 8, c -> c, node).run();
         return new Run(tuner, s, node);
     }
 

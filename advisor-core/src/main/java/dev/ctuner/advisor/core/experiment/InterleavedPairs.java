@@ -1,6 +1,5 @@
 package dev.ctuner.advisor.core.experiment;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,12 +26,6 @@ public final class InterleavedPairs {
         if (pairs < 1) {
             throw new IllegalArgumentException("pairs must be >= 1, got " + pairs);
         }
-        List<Run> runs = new ArrayList<>();
-        for (int i = 0; i < pairs; i++) {
-            boolean aFirst = i % 2 == 0;
-            runs.add(new Run(aFirst, i));
-            runs.add(new Run(!aFirst, i));
-        }
-        return runs;
+        return InterleavedArms.order(2, pairs).stream().map(r -> new Run(r.arm() == 0, r.round())).toList();
     }
 }

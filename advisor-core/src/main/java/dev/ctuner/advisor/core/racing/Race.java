@@ -1,5 +1,7 @@
 package dev.ctuner.advisor.core.racing;
 
+import dev.ctuner.advisor.core.experiment.FriedmanTest;
+import dev.ctuner.advisor.core.experiment.MannWhitney;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -112,7 +114,7 @@ final class Race {
             for (int j = 0; j < block.length; j++) {
                 block[j] = -results.value(candidates.get(j).id(), inst.index());
             }
-            double[] ranks = FriedmanTest.midRanks(block);
+            double[] ranks = MannWhitney.ranks(block);
             for (int j = 0; j < sums.length; j++) {
                 sums[j] += ranks[j];
             }

@@ -1,4 +1,4 @@
-package dev.ctuner.advisor.core.racing;
+package dev.ctuner.advisor.core.experiment;
 
 import java.util.Arrays;
 import smile.stat.distribution.ChiSquareDistribution;
@@ -119,6 +119,6 @@ public final class FriedmanTest {
                 throw new IllegalArgumentException("values must be finite, got " + v);
             }
         }
-        return dev.ctuner.advisor.core.experiment.MannWhitney.ranks(values);
+        return MannWhitney.ranks(values);
     }
 }

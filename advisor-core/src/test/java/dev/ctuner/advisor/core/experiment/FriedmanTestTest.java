@@ -1,4 +1,4 @@
-package dev.ctuner.advisor.core.racing;
+package dev.ctuner.advisor.core.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

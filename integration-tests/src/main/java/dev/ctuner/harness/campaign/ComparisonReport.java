@@ -1,0 +1,118 @@
+package dev.ctuner.harness.campaign;
+
+import dev.ctuner.advisor.core.experiment.ArmComparison;
+import dev.ctuner.advisor.core.experiment.Summary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * docs/benchmarks/compare-NAME.md: k configurations measured in one interleaved run of rounds
+ * ({@code scripts/campaign.sh compare}), each against the first arm and against each other.
+ */
+final class ComparisonReport {
+
+    /** Significance level of the verdicts (on Holm-adjusted p-values). */
+    static final double ALPHA = 0.05;
+
+    private final String name;
+    private final Map<String, Map<String, String>> arms;
+    private final String workload;
+    private final int rounds;
+    private final String[] args;
+
+    /**
+     * @param arms     label to configuration, the reference (usually the defaults) first
+     * @param workload the workload measured, as {@link WorkloadShape#describe} gives it
+     */
+    ComparisonReport(String name, Map<String, Map<String, String>> arms, String workload, int rounds, String[] args) {
+        this.name = name;
+        this.arms = new LinkedHashMap<>(arms);
+        this.workload = workload;
+        this.rounds = rounds;
+        this.args = args.clone();
+    }
+
+    void write(List<Map<String, String>> rows, Path report) throws IOException {
+        List<String> labels = List.copyOf(arms.keySet());
+        ArmComparison c = ArmComparison.of(labels, values(rows, labels, rounds));
+        StringBuilder md = new StringBuilder("# Comparison: " + name + "\n\n");
+        md.append(String.format(Locale.ROOT, "Workload: %s. %d rounds, every arm once per round, the order rotated each round; "
+                + "every run cold.%n%n", workload, rounds));
+        md.append("| arm | configuration |\n|---|---|\n");
+        arms.forEach((label, config) -> md.append("| ").append(label).append(" | ")
+                .append(config.isEmpty() ? "defaults" : config.toString()).append(" |\n"));
+        md.append("\nRegenerate: `scripts/campaign.sh ").append(String.join(" ", quoted(args))).append("`\n\n");
+        long notOk = rows.stream().filter(r -> !"OK".equals(r.get("quality"))).count();
+        md.append(String.format(Locale.ROOT, "%d runs NOISY or FAULTED (kept in the CSV, not used).%n%n", notOk));
+        machineWarning(md, rows);
+        String reference = labels.get(0);
+        md.append("| arm | runs | mean ops/s | sd | CV | min | max | mean over ").append(reference).append(" |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        double referenceMean = c.summary(0).map(Summary::mean).orElse(Double.NaN);
+        for (int i = 0; i < labels.size(); i++) {
+            String label = labels.get(i);
+            md.append(c.summary(i).map(s -> String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f%% | %.0f | %.0f | %.3f |%n",
+                    label, s.n(), s.mean(), s.sd(), 100 * s.cv(), s.min(), s.max(), s.mean() / referenceMean))
+                    .orElse("| " + label + " | 0 | | | | | | |\n"));
+        }
+        md.append("\n");
+        c.friedman().ifPresentOrElse(f -> md.append(String.format(Locale.ROOT, "Friedman test over the %d complete rounds "
+                        + "(each round a block): χ² = %.2f, %d df, p = %.3g.%n%n", c.completeRounds(), f.statistic(),
+                        f.treatments() - 1, f.pValue())),
+                () -> md.append("Friedman test: fewer than 2 complete rounds so far.\n\n"));
+        if (!c.pairs().isEmpty()) {
+            md.append("| b against a | mean b / mean a | Mann-Whitney U | p | Holm p | P(b run > a run) | verdict |\n"
+                    + "|---|---|---|---|---|---|---|\n");
+            for (ArmComparison.Pair p : c.pairs()) {
+                String verdict = p.holmP() < ALPHA ? (p.ratio() >= 1 ? "b faster" : "b slower") : "no significant difference";
+                md.append(String.format(Locale.ROOT, "| %s vs %s | %.3f | %.1f | %.3g | %.3g | %.2f | %s |%n", labels.get(p.b()),
+                        labels.get(p.a()), p.ratio(), p.test().u(), p.test().pValue(), p.holmP(),
+                        p.test().commonLanguageEffect(), verdict));
+            }
+            md.append(String.format(Locale.ROOT, "%nVerdicts at α = %.2f on the Holm-adjusted p-values (%d pairs).%n", ALPHA,
+                    c.pairs().size()));
+        }
+        Files.writeString(report, md);
+    }
+
+    /** {@code values[round][arm]} of the OK runs; NaN where a run has none. */
+    static double[][] values(List<Map<String, String>> rows, List<String> labels, int rounds) {
+        double[][] v = new double[rounds][labels.size()];
+        for (double[] round : v) {
+            Arrays.fill(round, Double.NaN);
+        }
+        for (Map<String, String> r : rows) {
+            int arm = labels.indexOf(r.get("design_point"));
+            int round = Integer.parseInt(r.get("repetition"));
+            if (arm >= 0 && round < rounds && "OK".equals(r.get("quality"))) {
+                v[round][arm] = Double.parseDouble(r.get("throughput"));
+            }
+        }
+        return v;
+    }
+
+    /** Warns when the runs came from more than one machine: speed differences between machines exceed most knob effects. */
+    static void machineWarning(StringBuilder md, List<Map<String, String>> rows) {
+        Set<String> machines = new TreeSet<>();
+        rows.stream().filter(r -> "OK".equals(r.get("quality")) && !r.getOrDefault("machine", "").isEmpty())
+                .forEach(r -> machines.add(r.get("machine")));
+        if (machines.size() > 1) {
+            md.append(String.format(Locale.ROOT, "**Warning: the runs come from %d machines** (the campaign was resumed in "
+                    + "another sitting). Machines of one shape differ in speed by more than most knob effects "
+                    + "(decision 0007), so this comparison mixes machine speed into it; for a clean answer move the CSV "
+                    + "away and measure all runs in one sitting.%n%n", machines.size()));
+        }
+    }
+
+    static List<String> quoted(String[] args) {
+        return Arrays.stream(args).map(x -> x.contains(";") || x.contains(" ") ? "'" + x + "'" : x).toList();
+    }
+}
