@@ -388,7 +388,8 @@ public final class CampaignMain {
         return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
-    private static String option(String[] args, String name, String fallback) {
+    /** The value after {@code name}, the first time it occurs; {@code fallback} when absent. */
+    static String option(String[] args, String name, String fallback) {
         for (int i = 0; i < args.length - 1; i++) {
             if (args[i].equals(name)) {
                 return args[i + 1];

@@ -53,8 +53,8 @@ record WorkloadShape(double read, double scan, double insert, double rmw, Reques
      */
     static WorkloadShape of(String[] args) {
         return new WorkloadShape(real(args, "--read", 0.5), real(args, "--scan", 0), real(args, "--insert", 0),
-                real(args, "--rmw", 0), distribution(text(args, "--distribution", "zipfian")),
-                Long.parseLong(text(args, "--rows", "0")));
+                real(args, "--rmw", 0), distribution(CampaignMain.option(args, "--distribution", "zipfian")),
+                Long.parseLong(CampaignMain.option(args, "--rows", "0")));
     }
 
     String label() {
@@ -142,15 +142,6 @@ record WorkloadShape(double read, double scan, double insert, double rmw, Reques
     }
 
     private static double real(String[] args, String name, double fallback) {
-        return Double.parseDouble(text(args, name, Double.toString(fallback)));
-    }
-
-    private static String text(String[] args, String name, String fallback) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
+        return Double.parseDouble(CampaignMain.option(args, name, Double.toString(fallback)));
     }
 }
