@@ -14,6 +14,7 @@ if [ ! -f "$cp_file" ] || [ ! -f runtimes/cassandra/target/classpath.txt ] \
   echo "building (./mvnw -q install -DskipTests) ..." >&2
   ./mvnw -q install -DskipTests
   ./mvnw -q -pl integration-tests dependency:build-classpath -Dmdep.outputFile=target/harness-classpath.txt -Dmdep.includeScope=runtime
+  touch "$cp_file"  # the plugin leaves an unchanged file as it was: mark this build as the one the sources are checked against
 fi
 # A private copy per campaign process (named by its PID, which exec keeps): a second invocation, say a
 # --report-only while a campaign measures, must not delete the classes the first is still loading.

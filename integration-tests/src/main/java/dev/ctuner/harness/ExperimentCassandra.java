@@ -186,6 +186,14 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
         return new HardwareFacts(measuredOn == null ? onlineCores() : cpuCount(measuredOn), memoryMiB(), heapMiB);
     }
 
+    /**
+     * The facts {@link #hardware()} reports for a node prepared with {@code heap} and not pinned,
+     * known before any node starts (a campaign checks its options against them first).
+     */
+    public static HardwareFacts unstartedHardware(String heap) {
+        return new HardwareFacts(onlineCores(), memoryMiB(), parseMiB(heap));
+    }
+
     /** Stops the node by PID. */
     @Override
     public void close() {

@@ -41,6 +41,10 @@ final class BenchArgs {
         return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
     }
 
+    String text(String name, String fallback) {
+        return options.getOrDefault(name, fallback);
+    }
+
     long seed() {
         return options.containsKey("seed") ? Long.parseLong(options.get("seed")) : 42L;
     }

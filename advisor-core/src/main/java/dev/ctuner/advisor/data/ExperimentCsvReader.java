@@ -61,6 +61,61 @@ public final class ExperimentCsvReader {
         }
     }
 
+    /**
+     * One row of the file whatever its outcome: which experiment it was an attempt at, how it ended
+     * and when, in file order. A budget counts experiments of every outcome (a configuration the node
+     * refused cost a run too), which {@link #read} alone cannot tell, since it keeps OK runs only.
+     *
+     * @param experiment the campaign, design point and repetition ({@code campaign/point/rN})
+     */
+    public record Attempt(String experiment, String campaign, String designPoint, String quality, Instant startedAt,
+                          Instant finishedAt) {
+    }
+
+    /** Every row of an experiment CSV as an {@link Attempt}, in file order. */
+    public static List<Attempt> attempts(Path path) throws IOException {
+        List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            return List.of();
+        }
+        List<String> header = CsvLine.split(lines.get(0).replace("\uFEFF", ""));
+        Map<String, Integer> columns = new HashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            columns.put(header.get(i).trim(), i);
+        }
+        List<String> missing = ATTEMPT_COLUMNS.stream().filter(c -> !columns.containsKey(c)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(path + ": the header lacks " + missing);
+        }
+        List<Attempt> attempts = new ArrayList<>();
+        for (int n = 1; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) {
+                continue;
+            }
+            List<String> f = CsvLine.split(lines.get(n));
+            int line = n + 1;
+            java.util.function.Function<String, String> cell = c -> {
+                int i = columns.get(c);
+                if (i >= f.size() || f.get(i).isBlank()) {
+                    throw new IllegalArgumentException(path + " line " + line + ": no " + c);
+                }
+                return f.get(i).trim();
+            };
+            try {
+                String campaign = cell.apply("campaign");
+                String point = cell.apply("design_point");
+                attempts.add(new Attempt(campaign + "/" + point + "/r" + cell.apply("repetition"), campaign, point,
+                        cell.apply("quality"), Instant.parse(cell.apply("started_at")), Instant.parse(cell.apply("finished_at"))));
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException(path + " line " + line + ": " + e.getMessage(), e);
+            }
+        }
+        return attempts;
+    }
+
+    private static final List<String> ATTEMPT_COLUMNS = List.of("campaign", "design_point", "repetition", "quality",
+            "started_at", "finished_at");
+
     /** Fails only on I/O errors or a header that lacks required columns. */
     public CsvReadResult read(Reader source) throws IOException {
         BufferedReader reader = new BufferedReader(source);

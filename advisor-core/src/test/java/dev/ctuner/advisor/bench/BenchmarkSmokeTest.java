@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ctuner.advisor.core.search.Recommendation;
 import dev.ctuner.advisor.data.SyntheticCsv;
+import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.catalog.KnobCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,12 +45,73 @@ class BenchmarkSmokeTest {
         Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Recommendation r = RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9"},
-                new PrintStream(log, true, UTF_8));
-        String line = RecommendMain.line(KnobCatalog.cassandra50(), r.changes());
+                new PrintStream(log, true, UTF_8)).recommendation();
+        String line = RecommendMain.line(KnobCatalog.cassandra50(), Configuration.EMPTY, r.changes());
         assertThat(line).contains("compaction.class=LeveledCompactionStrategy")
                 .matches("[a-z_.]+=[^;=]+(;[a-z_.]+=[^;=]+)*");
-        assertThat(log.toString(UTF_8)).contains("read ratio 0.9", "predicted throughput: recommended",
-                "compaction.class: ");
+        assertThat(log.toString(UTF_8)).contains("on 72 samples", "workload r0.900 u0.100", "predicted throughput: recommended",
+                "defaults", "compaction.class: ");
+    }
+
+    @Test
+    void recommendMainTrainsOnTheFirstExperimentsOnlyAndStartsFromTheCurrentConfiguration() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        RecommendMain.Pick pick = RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9", "--first", "30",
+                "--current", "compaction.class=SizeTieredCompactionStrategy;concurrent_writes=4"},
+                new PrintStream(log, true, UTF_8));
+        assertThat(log.toString(UTF_8)).contains("on 30 samples", "predicted throughput: recommended ", ", current ");
+        // the search started from the current configuration: each change says it moves a current value
+        assertThat(pick.recommendation().changes()).filteredOn(c -> pick.current().get(c.knob()).isPresent())
+                .allSatisfy(c -> assertThat(c.from()).isEqualTo(pick.current().get(c.knob())));
+        String line = RecommendMain.line(KnobCatalog.cassandra50(), pick.current(), pick.recommendation().changes());
+        // the whole configuration to measure: the current knobs, each changed or kept
+        assertThat(line).contains("compaction.class=", "concurrent_writes=");
+        if (pick.recommendation().changes().stream().noneMatch(c -> c.knob().value().equals("concurrent_writes"))) {
+            assertThat(line).contains("concurrent_writes=4");
+        }
+        assertThatThrownBy(() -> RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9", "--first", "80"},
+                new PrintStream(new ByteArrayOutputStream(), true, UTF_8))).hasMessageContaining("only 72 experiments");
+        assertThatThrownBy(() -> RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9", "--current",
+                "concurrent_writes=many"}, new PrintStream(new ByteArrayOutputStream(), true, UTF_8)))
+                .hasMessageContaining("--current 'concurrent_writes=many' is not a valid configuration");
+    }
+
+    @Test
+    void theFirstExperimentsCountEveryOutcomeAndBringOnlyTheAnchorsMeasuredBeforeTheyEnded() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 4, 5);
+        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
+        lines.set(1, lines.get(1).replace(",OK,", ",FAULTED,"));   // the first experiment faulted: no sample, still a run
+        String template = lines.get(5);                             // e1-0.5
+        lines.add(template.replace("e1-0.5", "anchor"));            // measured with the first ones: kept
+        lines.add(template.replace("e1-0.5", "anchor").replace(",0,2026-01-01T00:00:00Z,2026-01-01T00:05:00Z,",
+                ",1,2026-01-01T01:00:00Z,2026-01-01T01:05:00Z,"));  // an hour later: not known to the first ones
+        java.nio.file.Files.write(csv, lines);
+        java.util.List<dev.ctuner.advisor.core.learning.Sample> samples = new dev.ctuner.advisor.data.ExperimentCsvReader(
+                KnobCatalog.cassandra50()).read(csv).samples();
+
+        java.util.List<dev.ctuner.advisor.core.learning.Sample> first = RecommendMain.firstExperiments(samples,
+                dev.ctuner.advisor.data.ExperimentCsvReader.attempts(csv), 3);
+
+        assertThat(first).extracting(x -> x.provenance().designPoint()).containsExactly("e0-0.5", "e0-0.9", "anchor");
+        assertThat(dev.ctuner.advisor.data.ExperimentCsvReader.attempts(csv)).hasSize(14)
+                .first().satisfies(a -> assertThat(a.experiment()).isEqualTo("training/e0-0.1/r0"));
+        assertThatThrownBy(() -> RecommendMain.firstExperiments(samples, dev.ctuner.advisor.data.ExperimentCsvReader.attempts(csv),
+                13)).hasMessageContaining("holds only 12 experiments");
+    }
+
+    @Test
+    void withoutAReadRatioRecommendMainTakesTheFilesOneWorkloadAndRefusesSeveral() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 12, 5);
+        assertThatThrownBy(() -> RecommendMain.recommend(new String[] {csv.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, UTF_8)))
+                .hasMessageContaining("3 workloads").hasMessageContaining("--read");
+        Path oneWorkload = dir.resolve("one.csv");
+        java.nio.file.Files.write(oneWorkload, java.nio.file.Files.readAllLines(csv).stream()
+                .filter(l -> !l.contains(",0.10,0.90,") && !l.contains(",0.50,0.50,")).toList());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        RecommendMain.recommend(new String[] {oneWorkload.toString()}, new PrintStream(log, true, UTF_8));
+        assertThat(log.toString(UTF_8)).contains("on 12 samples", "workload r0.900 u0.100");
     }
 
     @Test

@@ -27,6 +27,7 @@ final class ComparisonReport {
     private final String workload;
     private final int rounds;
     private final String[] args;
+    private PeerColumns peers = PeerColumns.none();
 
     /**
      * @param arms     label to configuration, the reference (usually the defaults) first
@@ -38,6 +39,12 @@ final class ComparisonReport {
         this.workload = workload;
         this.rounds = rounds;
         this.args = args.clone();
+    }
+
+    /** With a peer table (tuning cost, share of the limit, recovery from the trap) after the pairwise tests. */
+    ComparisonReport withPeers(PeerColumns peers) {
+        this.peers = peers;
+        return this;
     }
 
     void write(List<Map<String, String>> rows, Path report) throws IOException {
@@ -80,7 +87,70 @@ final class ComparisonReport {
             md.append(String.format(Locale.ROOT, "%nVerdicts at α = %.2f on the Holm-adjusted p-values (%d pairs).%n", ALPHA,
                     c.pairs().size()));
         }
+        if (!peers.isEmpty()) {
+            peerTable(md, c, labels);
+        }
         Files.writeString(report, md);
+    }
+
+    /**
+     * Issue 9's table: per arm (per pick, where an arm stands for several), its mean over the
+     * reference, the share of the limit's gain it reached, the share of the trap's loss it recovered,
+     * the Holm p against the reference, and what the pick's tuning cost.
+     */
+    private void peerTable(StringBuilder md, ArmComparison c, List<String> labels) throws IOException {
+        String reference = labels.get(0);
+        double ref = mean(c, 0);
+        double limit = peers.limit().map(l -> mean(c, labels.indexOf(l))).orElse(Double.NaN);
+        double trap = peers.trap().map(t -> mean(c, labels.indexOf(t))).orElse(Double.NaN);
+        md.append("\n## Peer table\n\n");
+        md.append("| arm | pick | mean over ").append(reference).append(" | share of the limit | recovered of the trap's loss | ")
+                .append("Holm p vs ").append(reference).append(" | experiments | machine time |\n|---|---|---|---|---|---|---|---|\n");
+        for (int i = 0; i < labels.size(); i++) {
+            int arm = i;
+            List<PeerColumns.Pick> picks = peers.picks(labels.get(i));
+            if (i == 0 && picks.isEmpty()) {
+                continue;
+            }
+            double m = mean(c, i);
+            String holm = c.pairs().stream().filter(p -> p.a() == 0 && p.b() == arm).findFirst()
+                    .map(p -> String.format(Locale.ROOT, "%.3g", p.holmP())).orElse("");
+            String measured = String.format(Locale.ROOT, "%s | %s | %s | %s", ratio(m / ref), share(m - ref, limit - ref),
+                    share(m - trap, ref - trap), holm);
+            if (picks.isEmpty()) {
+                md.append(String.format(Locale.ROOT, "| %s |  | %s |  |  |%n", labels.get(i), measured));
+            }
+            for (PeerColumns.Pick pick : picks) {
+                PeerColumns.Cost k = peers.cost(pick);
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %.1f h |%n", labels.get(i), pick.member(), measured,
+                        k.experiments(), k.machineSeconds() / 3600));
+            }
+        }
+        md.append("\nShare of the limit: (arm − ").append(reference).append(") / (limit − ").append(reference)
+                .append("); recovered: (arm − trap) / (").append(reference).append(" − trap); both on the means above, ")
+                .append("n/a where the limit is not above the reference or the trap not below it. An arm that several ")
+                .append("picks came to has a row per pick. Experiments and machine time: the tuning runs the pick came ")
+                .append("from (every attempt, and the anchors among them); a surrogate's model trains in seconds on top.\n");
+        for (PeerColumns.Pick pick : peers.sources()) {
+            md.append(String.format(Locale.ROOT, "- %s: %s%s%n", pick.member(), pick.source().campaign(),
+                    pick.source().first() > 0 ? ", its first " + pick.source().first() + " experiments" : ""));
+        }
+    }
+
+    private static double mean(ArmComparison c, int arm) {
+        return arm < 0 ? Double.NaN : c.summary(arm).map(Summary::mean).orElse(Double.NaN);
+    }
+
+    private static String ratio(double r) {
+        return Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.3f", r);
+    }
+
+    /** {@code part / whole} as a percentage; n/a when the whole is not a positive gain or loss. */
+    static String share(double part, double whole) {
+        if (Double.isNaN(whole) || Double.isNaN(part)) {
+            return whole > 0 || Double.isNaN(whole) ? "" : "n/a";
+        }
+        return whole > 0 ? String.format(Locale.ROOT, "%.0f%%", 100 * part / whole) : "n/a";
     }
 
     /** {@code values[round][arm]} of the OK runs; NaN where a run has none. */

@@ -52,6 +52,19 @@ public final class ExperimentCsv {
 
     /** The rows written so far, as column name to text (empty when the file does not exist). */
     public List<Map<String, String>> rows() throws IOException {
+        return read(file, header());
+    }
+
+    /**
+     * The rows of any experiment CSV, by the header it has (empty when the file does not exist): for
+     * reports that read another campaign's file.
+     */
+    public static List<Map<String, String>> read(Path file) throws IOException {
+        return read(file, null);
+    }
+
+    /** {@code expected}: the header the file must have, or null for any. */
+    private static List<Map<String, String>> read(Path file, List<String> expected) throws IOException {
         if (!Files.exists(file)) {
             return List.of();
         }
@@ -60,9 +73,9 @@ public final class ExperimentCsv {
             return List.of();
         }
         List<String> header = parse(lines.get(0));
-        if (!header.equals(header())) {
-            throw new IllegalStateException(file + " has other columns than this campaign writes; move it away or "
-                    + "use --out with a new file (found " + header + ")");
+        if (expected != null && !header.equals(expected)) {
+            throw new IllegalArgumentException(file + " has other columns than this campaign writes (other --knobs?); "
+                    + "rerun with the options that wrote it, or move it away (found " + header + ")");
         }
         List<Map<String, String>> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {

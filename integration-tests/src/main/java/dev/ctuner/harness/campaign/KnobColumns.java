@@ -5,6 +5,7 @@ import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.catalog.SettingsLine;
 import dev.ctuner.common.catalog.ValidationReport;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,18 +55,7 @@ final class KnobColumns implements Function<Map<String, String>, Map<String, Str
 
     /** {@code k=v;k=v} to a map (empty text: the defaults). */
     static Map<String, String> parseConfiguration(String text) {
-        Map<String, String> config = new LinkedHashMap<>();
-        for (String part : text.split(";")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            int eq = part.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("'" + part + "' is not knob=value");
-            }
-            config.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
-        }
-        return config;
+        return SettingsLine.parse(text);
     }
 
     static List<String> union(Map<String, String> a, Map<String, String> b) {

@@ -14,7 +14,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -24,7 +26,7 @@ import java.util.function.ToDoubleFunction;
  * index) appended to the campaign's CSV. Resumes by replay: a tuner built with the same options
  * asks for the same points in the same order, and every point the CSV already finished is
  * reported from the file instead of being measured again. A file written with other options is
- * refused: a recorded point whose workload seed, read proportion or knob values differ from what
+ * refused: a recorded point whose workload seed, shape (mix, rows, operations) or knob values differ from what
  * the tuner asks for under the same id, or, when the tuner asks for a point the file lacks, points
  * in the file it never asked for.
  *
@@ -135,30 +137,16 @@ final class RaceCampaign {
     }
 
     private void requireSamePoint(Map<String, String> row, Point p, String key) {
-        List<String> differences = new ArrayList<>();
-        if (!row.get("seed").equals(Long.toString(p.workload().seed()))) {
-            differences.add("workload seed " + row.get("seed") + " instead of " + p.workload().seed());
-        }
-        WorkloadSpec w = p.workload();
-        Map<String, String> workload = Map.of("read_proportion", ExperimentCsv.fmt(w.readProportion()),
-                "scan_proportion", ExperimentCsv.fmt(w.scanProportion()),
-                "insert_proportion", ExperimentCsv.fmt(w.insertProportion()),
-                "rmw_proportion", ExperimentCsv.fmt(w.readModifyWriteProportion()),
-                "distribution", w.requestDistribution().name().toLowerCase(java.util.Locale.ROOT),
-                "record_count", Long.toString(w.recordCount()));
-        new java.util.TreeMap<>(workload).forEach((column, value) -> {
-            if (!value.equals(row.get(column))) {
-                differences.add(column + " " + row.get(column) + " instead of " + value);
-            }
-        });
+        List<String> differences = new ArrayList<>(p.workloadDifferences(row));
         knobColumns.apply(p.configuration()).forEach((knob, value) -> {
             if (!value.equals(row.getOrDefault("knob." + knob, ""))) {
                 differences.add(knob + "=" + row.get("knob." + knob) + " instead of " + value);
             }
         });
         if (!differences.isEmpty()) {
-            throw new IllegalStateException(csv.file() + ": " + campaign + " " + key + " was measured with " + differences
-                    + ": the file was written with other options (--knobs, --budget, the workload, --seed, --with-default); "
+            throw new IllegalArgumentException(csv.file() + ": " + campaign + " " + key + " was measured with " + differences
+                    + ": the file was written with other options (--knobs, --budget, the workload, --seed, --with-default, --given, "
+                    + "--per-configuration, --first-test, --iterations, --min-survivors); "
                     + "rerun with those or use another --name");
         }
     }
@@ -171,10 +159,57 @@ final class RaceCampaign {
             }
         }
         if (!foreign.isEmpty()) {
-            throw new IllegalStateException(csv.file() + " holds " + foreign.size() + " experiments of " + campaign
+            throw new IllegalArgumentException(csv.file() + " holds " + foreign.size() + " experiments of " + campaign
                     + " this tuning never asked for (e.g. " + foreign.get(0) + "): it was written with other options "
-                    + "(--knobs, --budget, the workload, --seed, --with-default); rerun with those or use another --name");
+                    + "(--knobs, --budget, the workload, --seed, --with-default, --given, --per-configuration, --first-test, "
+                    + "--iterations, --min-survivors); rerun with those or use another --name");
         }
+    }
+
+    /**
+     * A finished point of the file: its design point (the candidate), instance, the value the tuner
+     * was told, and the knob columns of its run (the effective value of every tuned knob).
+     */
+    record Measured(String point, int instance, double value, Map<String, String> configuration) {
+    }
+
+    /** The campaign's finished points in the order they were first measured. */
+    List<Measured> measured() throws IOException {
+        List<Map<String, String>> rows = csv.rows();
+        List<AnchorNormalisation.Anchor> anchors = anchors(rows);
+        List<Measured> out = new ArrayList<>();
+        for (List<Map<String, String>> runs : byPoint(rows).values()) {
+            if (!CampaignExecutor.finished(runs, maxAttempts)) {
+                continue;
+            }
+            Map<String, String> knobs = new TreeMap<>();
+            runs.get(runs.size() - 1).forEach((column, text) -> {
+                if (column.startsWith("knob.") && !text.isEmpty()) {
+                    knobs.put(column.substring("knob.".length()), text);
+                }
+            });
+            out.add(new Measured(runs.get(0).get("design_point"), Integer.parseInt(runs.get(0).get("repetition")),
+                    value(runs, anchors), knobs));
+        }
+        return out;
+    }
+
+    /**
+     * The best of the campaign's first {@code n} finished experiments (all when 0), in the order they
+     * were measured: what random search with one run per configuration picks at that budget. Empty
+     * when none finished.
+     */
+    Optional<Measured> bestOfFirst(int n) throws IOException {
+        List<Measured> all = measured();
+        if (all.stream().anyMatch(m -> m.instance() > 0)) {
+            throw new IllegalArgumentException(campaign + " runs its configurations more than once: the best of a prefix "
+                    + "is the pick of a random search with one run per configuration only");
+        }
+        if (n > all.size()) {
+            throw new IllegalArgumentException(csv.file() + " holds only " + all.size() + " finished experiments of "
+                    + campaign + ", not " + n);
+        }
+        return (n > 0 ? all.subList(0, n) : all).stream().max(java.util.Comparator.comparingDouble(Measured::value));
     }
 
     /** The campaign's anchor runs that ran OK. */

@@ -72,12 +72,48 @@ class RaceCampaignTest {
     }
 
     private Run run(Path file, long seed, int failAfter) throws Exception {
-        Tuner tuner = CampaignMain.tuner("race", SPACE, BUDGET, WorkloadShape.readUpdate(0.5), true, 5, seed);
+        Tuner tuner = CampaignMain.tuner("race", SPACE, BUDGET, WorkloadShape.readUpdate(0.5), List.of(Map.of()), 5,
+                java.util.function.UnaryOperator.identity(), seed);
         ExperimentCsv csv = new ExperimentCsv(file, KNOBS);
         FakeNode node = new FakeNode(csv, "race-t", failAfter);
         RaceCampaign.Summary s = new RaceCampaign(tuner, csv, "race-t",
                 i -> WorkloadShape.parse(i.workload()).spec(SETUP, i.seed()), Placement.SHARED, 8, c -> c, node).run();
         return new Run(tuner, s, node);
+    }
+
+    @Test
+    void theBestOfAPrefixIsWhatARandomSearchOfThatBudgetPicksAndTheWholeFileGivesTheSearchsPick() throws Exception {
+        Path file = dir.resolve("random-t.csv");
+        Tuner tuner = CampaignMain.tuner("random", SPACE, 20, WorkloadShape.readUpdate(0.5), List.of(), 1,
+                java.util.function.UnaryOperator.identity(), 3);
+        ExperimentCsv csv = new ExperimentCsv(file, KNOBS);
+        RaceCampaign campaign = new RaceCampaign(tuner, csv, "random-t",
+                i -> WorkloadShape.parse(i.workload()).spec(SETUP, i.seed()), Placement.SHARED, 8, c -> c,
+                new FakeNode(csv, "random-t", -1));
+        campaign.run();
+
+        RaceCampaign.Measured all = campaign.bestOfFirst(0).orElseThrow();
+        RaceCampaign.Measured five = campaign.bestOfFirst(5).orElseThrow();
+
+        assertThat(all.point()).isEqualTo(tuner.best().orElseThrow().label());
+        assertThat(all.configuration()).isEqualTo(tuner.best().orElseThrow().configuration());
+        double firstFive = csv.rows().subList(0, 5).stream().mapToDouble(r -> Double.parseDouble(r.get("throughput"))).max()
+                .orElseThrow();
+        assertThat(five.value()).isEqualTo(firstFive);
+        assertThat(five.value()).isLessThanOrEqualTo(all.value());
+        assertThatThrownBy(() -> campaign.bestOfFirst(21)).hasMessageContaining("holds only 20 finished experiments");
+    }
+
+    @Test
+    void theBestOfAPrefixIsRefusedWhereConfigurationsRanMoreThanOnce() throws Exception {
+        Path file = dir.resolve("race-t.csv");
+        run(file, 1, -1);
+        ExperimentCsv csv = new ExperimentCsv(file, KNOBS);
+        RaceCampaign campaign = new RaceCampaign(CampaignMain.tuner("race", SPACE, BUDGET, WorkloadShape.readUpdate(0.5),
+                List.of(Map.of()), 5, java.util.function.UnaryOperator.identity(), 1), csv, "race-t",
+                i -> WorkloadShape.parse(i.workload()).spec(SETUP, i.seed()), Placement.SHARED, 8, c -> c, p -> { });
+
+        assertThatThrownBy(() -> campaign.bestOfFirst(10)).hasMessageContaining("one run per configuration only");
     }
 
     @Test
@@ -114,7 +150,7 @@ class RaceCampaignTest {
         Path file = dir.resolve("race-t.csv");
         assertThatThrownBy(() -> run(file, 1, 12)).hasMessage("killed");
         // the same ids (c0 on instance 0, ...) now mean other instances and configurations
-        assertThatThrownBy(() -> run(file, 2, -1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> run(file, 2, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("workload seed").hasMessageContaining("--seed");
     }
 
@@ -123,7 +159,7 @@ class RaceCampaignTest {
         Path file = dir.resolve("race-t.csv");
         new FakeNode(new ExperimentCsv(file, KNOBS), "race-t", -1)
                 .run(new Point("c999", 0, Map.of(), SETUP.workload(0.5, 1), Placement.SHARED));
-        assertThatThrownBy(() -> run(file, 1, -1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> run(file, 1, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("never asked for").hasMessageContaining("c999/r0");
     }
 

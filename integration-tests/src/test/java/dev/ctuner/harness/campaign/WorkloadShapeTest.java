@@ -37,6 +37,20 @@ class WorkloadShapeTest {
     }
 
     @Test
+    void aScanHeavyShapeCanMeasureFewerOperationsThanTheCalibratedSetup() {
+        WorkloadShape shape = WorkloadShape.of(new String[] {"--read", "0", "--scan", "0.95", "--insert", "0.05",
+                "--operations", "20000"});
+
+        assertThat(shape.label()).isEqualTo("read=0.0,scan=0.95,insert=0.05,operations=20000");
+        assertThat(WorkloadShape.parse(shape.label())).isEqualTo(shape);
+        assertThat(shape.spec(SETUP, 1).operationCount()).isEqualTo(20_000);
+        assertThat(shape.spec(SETUP, 1).recordCount()).isEqualTo(50_000);
+        assertThat(shape.spec(SETUP, 1).updateProportion()).isCloseTo(0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(shape.describe(SETUP)).contains("20000 operations,").doesNotContain("20000 operations (calibrated)");
+        assertThat(WorkloadShape.readUpdate(0.5).describe(SETUP)).contains("500000 operations (calibrated)");
+    }
+
+    @Test
     void badShapesAreRefusedWithTheReason() {
         assertThatThrownBy(() -> WorkloadShape.of(new String[] {"--read", "0.8", "--scan", "0.3"}))
                 .hasMessageContaining("exceeds 1");
@@ -45,5 +59,8 @@ class WorkloadShapeTest {
                 .hasMessageContaining("zipfian").hasMessageContaining("gaussian");
         assertThatThrownBy(() -> WorkloadShape.parse("reads=0.5")).hasMessageContaining("not a workload label");
         assertThatThrownBy(() -> WorkloadShape.parse("scan=0.5")).hasMessageContaining("no read=");
+        assertThatThrownBy(() -> WorkloadShape.of(new String[] {"--operations", "-5"})).hasMessageContaining("--operations");
+        assertThatThrownBy(() -> WorkloadShape.of(new String[] {"--rows", "1e6"})).hasMessageContaining("--rows takes a whole");
+        assertThatThrownBy(() -> WorkloadShape.of(new String[] {"--read", "most"})).hasMessageContaining("--read takes a number");
     }
 }

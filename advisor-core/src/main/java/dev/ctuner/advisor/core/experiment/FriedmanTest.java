@@ -62,7 +62,9 @@ public final class FriedmanTest {
             double sumSquares = Arrays.stream(rankSums).map(r -> r * r).sum();
             double spread = 2 * (blocks * a1 - sumSquares) / df;
             if (!(spread > 0)) {
-                return Double.POSITIVE_INFINITY; // no variation within blocks: nothing can be told apart
+                // every block ranks the treatments alike: perfect agreement, so any difference in rank sums is
+                // significant (irace's bound is 0 then); when every block is all ties nothing can be told apart
+                return Double.isNaN(statistic) ? Double.POSITIVE_INFINITY : 0;
             }
             return new TDistribution(df).quantile(1 - alpha / 2) * Math.sqrt(spread);
         }

@@ -44,6 +44,10 @@ public record RacingSettings(int budget, int firstTest, int eachTest, double con
         return new RacingSettings(budget, t, eachTest, confidence, iterations, minSurvivors);
     }
 
+    public RacingSettings withIterations(int n) {
+        return new RacingSettings(budget, firstTest, eachTest, confidence, n, minSurvivors);
+    }
+
     public RacingSettings withMinSurvivors(int n) {
         return new RacingSettings(budget, firstTest, eachTest, confidence, iterations, n);
     }

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs every vetting gate (catalog and constraints, predicted gain, cost tier) and gathers every
+ * Runs every vetting gate (catalog and constraints, predicted gain, a race on a real node for a
+ * model's recommendation, cost tier) and gathers every
  * failure: a candidate passes only when the list is empty.
  *
  * <pre>{@code
@@ -26,7 +27,7 @@ public final class Vetting {
 
     public static Vetting standard(KnobCatalog catalog) {
         CostTierGate cost = new CostTierGate(catalog);
-        return new Vetting(List.of(new CatalogGate(catalog), new GainGate(), cost), cost);
+        return new Vetting(List.of(new CatalogGate(catalog), new GainGate(), new RaceGate(), cost), cost);
     }
 
     public VettingReport vet(Candidate candidate, VettingPolicy policy) {

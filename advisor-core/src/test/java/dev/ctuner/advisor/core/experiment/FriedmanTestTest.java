@@ -89,6 +89,17 @@ class FriedmanTestTest {
         assertThat(ties.criticalDifference(0.05)).isInfinite();
     }
 
+    @Test
+    void blocksThatAllRankAlikeTellEveryTreatmentApart() {
+        // two configurations, the second faster on every one of 5 instances: T1 = 5, p = 0.0253; the within-block
+        // spread is 0, which is perfect agreement (irace's bound 0), not "nothing can be told apart"
+        FriedmanTest.Result r = FriedmanTest.test(new double[][] {{1, 2}, {3, 4}, {5, 9}, {2, 3}, {4, 8}});
+        assertThat(r.statistic()).isCloseTo(5, within(1e-12));
+        assertThat(r.pValue()).isCloseTo(0.02535, within(1e-5));
+        assertThat(r.criticalDifference(0.05)).isZero();
+        assertThat(r.differ(0, 1, 0.05)).isTrue();
+    }
+
     private static double[][] transpose(double[][] m) {
         double[][] t = new double[m[0].length][m.length];
         for (int i = 0; i < m.length; i++) {

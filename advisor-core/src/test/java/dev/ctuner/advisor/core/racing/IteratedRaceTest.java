@@ -33,6 +33,41 @@ class IteratedRaceTest {
     }
 
     @Test
+    void atABudgetOf100TheSmallBudgetSettingsOfDecision0009RaceMoreCandidatesAndSpendTheBudget() {
+        // irace's defaults for 5 knobs: N_iter = N_min = 4, B_1 = 25, N_1 = 4: each race gets one test and ends, and
+        // by the last iterations the budget left per iteration buys no new candidate, so much of it is never spent
+        int[] defaults = new int[3];   // candidates, experiments, quality
+        int[] small = new int[3];
+        int smallestSpend = Integer.MAX_VALUE;
+        for (long seed = 0; seed < SEEDS; seed++) {
+            IteratedRace d = IteratedRace.start(Synthetic.SPACE, RacingSettings.irace(100, Synthetic.SPACE.size()),
+                    List.of(Map.of()), List.of("read=0.5"), new SplittableRandom(seed));
+            Synthetic.drive(d);
+            add(defaults, d);
+            IteratedRace s = IteratedRace.start(Synthetic.SPACE, RacingSettings.irace(100, Synthetic.SPACE.size())
+                    .withFirstTest(3).withIterations(3).withMinSurvivors(2), List.of(Map.of()), List.of("read=0.5"),
+                    new SplittableRandom(seed));
+            Synthetic.drive(s);
+            add(small, s);
+            assertThat(s.log().get(0)).startsWith("iteration 1: budget 33, 8 candidates");
+            assertThat(s.log()).anyMatch(l -> l.contains("dropped"));
+            smallestSpend = Math.min(smallestSpend, s.experiments());
+        }
+        // Seen over 12 seeds: defaults 129 candidates, 729 of 1,200 experiments spent, quality 950.8 on average;
+        // small-budget settings 224 candidates, 1,146 experiments (at least 79 each), quality 964.2 (optimum 1000)
+        assertThat(small[0]).isGreaterThan(defaults[0] * 3 / 2);
+        assertThat(small[1]).isGreaterThan(defaults[1] * 5 / 4);
+        assertThat(smallestSpend).isGreaterThanOrEqualTo(75);
+        assertThat(small[2]).isGreaterThan(defaults[2]);
+    }
+
+    private static void add(int[] totals, IteratedRace race) {
+        totals[0] += race.candidates().size();
+        totals[1] += race.experiments();
+        totals[2] += (int) Math.round(Synthetic.quality(race.best().orElseThrow().configuration()));
+    }
+
+    @Test
     void findsANearOptimalConfigurationWithinTheBudgetAndBeatsRandomSearch() {
         double optimum = Synthetic.quality(Synthetic.optimum());
         double racing = 0;
