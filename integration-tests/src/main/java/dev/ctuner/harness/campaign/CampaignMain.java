@@ -229,11 +229,16 @@ public final class CampaignMain {
                     setup.placement(), maxAttempts, columns, runner);
         }
 
+        /** The campaign reading its file only: asked to measure a point the file lacks, it throws {@link Unfinished}. */
+        RaceCampaign replay() {
+            return campaign(p -> {
+                throw new Unfinished(p);
+            });
+        }
+
         /** Rewrites docs/benchmarks/CAMPAIGN.md from the file. */
         void writeReport() throws IOException {
-            TuningReport.write(report, campaign, shape.describe(setup), csv.rows(), campaign(p -> {
-                throw new IllegalStateException("a report measures nothing");
-            }).measured(), tuner, budget, args);
+            TuningReport.write(report, campaign, shape.describe(setup), csv.rows(), replay().measured(), tuner, budget, args);
         }
     }
 
@@ -269,12 +274,10 @@ public final class CampaignMain {
         Map<String, String> current = KnobColumns.parseConfiguration(option(args, "--current", ""));
         KnobColumns.requireValid(catalog, facts, current);
         List<Map<String, String>> picks = new ArrayList<>();
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals("--candidate")) {
-                Map<String, String> pick = KnobColumns.parseConfiguration(args[i + 1]);
-                KnobColumns.requireValid(catalog, facts, pick);
-                picks.add(Map.copyOf(pick));
-            }
+        for (String text : values(args, "--candidate")) {
+            Map<String, String> pick = KnobColumns.parseConfiguration(text);
+            KnobColumns.requireValid(catalog, facts, pick);
+            picks.add(Map.copyOf(pick));
         }
         if (picks.isEmpty()) {
             throw new IllegalArgumentException("vet needs at least one --candidate 'k=v;k=v' to race against --current");
@@ -347,9 +350,7 @@ public final class CampaignMain {
         NodeFacts facts = factsOf(root.resolve("docs/data/" + command + "-" + name(args) + ".csv"), catalog);
         Tuning t = tuningPlan(command, args, catalog, facts, root, seed, maxAttempts(args));
         try {
-            t.campaign(p -> {
-                throw new Unfinished(p);
-            }).run();
+            t.replay().run();
             System.out.printf("%s: finished, %d experiments%n", t.campaign(), t.tuner().experiments());
             printBest(t.tuner());
         } catch (Unfinished e) {
@@ -364,9 +365,8 @@ public final class CampaignMain {
                 throw new IllegalArgumentException("--first is for random search: a race's pick is not the best of a prefix");
             }
             int n = integer(args, "--first", 0, 1);
-            RaceCampaign.Measured best = t.campaign(p -> {
-                throw new Unfinished(p);
-            }).bestOfFirst(n).orElseThrow(() -> new IllegalArgumentException("no experiment of " + t.campaign() + " ran OK"));
+            RaceCampaign.Measured best = t.replay().bestOfFirst(n)
+                    .orElseThrow(() -> new IllegalArgumentException("no experiment of " + t.campaign() + " ran OK"));
             System.out.printf(Locale.ROOT, "best of the first %d: %s at %.0f ops/s (anchored): %s%n", n, best.point(),
                     best.value(), line(best.configuration()));
         }
@@ -378,17 +378,14 @@ public final class CampaignMain {
             @Override
             public RaceCampaign.Measured bestOfFirst(String command, String[] args, int first) throws IOException {
                 Tuning t = tuningPlan(command, args, catalog, facts, root, seed, maxAttempts);
-                return t.campaign(p -> {
-                    throw new Unfinished(p);
-                }).bestOfFirst(first).orElseThrow(() -> new IllegalStateException(t.campaign() + " has no finished run"));
+                return t.replay().bestOfFirst(first)
+                        .orElseThrow(() -> new IllegalStateException(t.campaign() + " has no finished run"));
             }
 
             @Override
             public Candidate pick(String command, String[] args) throws IOException, InterruptedException {
                 Tuning t = tuningPlan(command, args, catalog, facts, root, seed, maxAttempts);
-                t.campaign(p -> {
-                    throw new Unfinished(p);
-                }).run();
+                t.replay().run();
                 return t.tuner().best().orElseThrow(() -> new IllegalStateException(t.campaign() + " picked nothing"));
             }
         };
@@ -472,19 +469,16 @@ public final class CampaignMain {
         if (Arrays.asList(args).contains("--with-default")) {
             given.add(Map.of());
         }
-        for (int i = 0; i < args.length - 1; i++) {
-            if (!args[i].equals("--given")) {
-                continue;
-            }
-            Map<String, String> config = KnobColumns.parseConfiguration(args[i + 1]);
+        for (String text : values(args, "--given")) {
+            Map<String, String> config = KnobColumns.parseConfiguration(text);
             KnobColumns.requireValid(catalog, facts, config);
             List<String> outside = config.keySet().stream().filter(k -> !knobs.contains(k)).toList();
             if (!outside.isEmpty()) {
-                throw new IllegalArgumentException("--given '" + args[i + 1] + "' sets " + outside + ", which are not among "
+                throw new IllegalArgumentException("--given '" + text + "' sets " + outside + ", which are not among "
                         + "--knobs " + knobs + ": a tuner can only be given points of the space it searches");
             }
             if (given.contains(config)) {
-                throw new IllegalArgumentException("--given '" + args[i + 1] + "' is given twice");
+                throw new IllegalArgumentException("--given '" + text + "' is given twice");
             }
             given.add(Map.copyOf(config));
         }
@@ -631,11 +625,7 @@ public final class CampaignMain {
     /** The {@code --arm LABEL=k=v;k=v} options in order: label to configuration; at least 2, labels distinct. */
     static Map<String, Map<String, String>> arms(String[] args) {
         Map<String, Map<String, String>> arms = new LinkedHashMap<>();
-        for (int i = 0; i < args.length - 1; i++) {
-            if (!args[i].equals("--arm")) {
-                continue;
-            }
-            String arm = args[i + 1];
+        for (String arm : values(args, "--arm")) {
             int eq = arm.indexOf('=');
             String label = eq < 0 ? arm : arm.substring(0, eq);
             if (!label.matches("[a-z0-9-]+")) {
@@ -691,6 +681,17 @@ public final class CampaignMain {
 
     static List<String> list(String csv) {
         return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** Every value of a repeatable option, in order. */
+    static List<String> values(String[] args, String name) {
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(name)) {
+                values.add(args[i + 1]);
+            }
+        }
+        return values;
     }
 
     /** The value after {@code name}, the first time it occurs; {@code fallback} when absent. */

@@ -64,11 +64,7 @@ record PeerColumns(List<Pick> sources, Optional<String> limit, Optional<String> 
      */
     static PeerColumns of(String[] args, List<String> labels, Path dataDir) throws IOException {
         List<Pick> sources = new ArrayList<>();
-        for (int i = 0; i < args.length - 1; i++) {
-            if (!args[i].equals("--source")) {
-                continue;
-            }
-            String text = args[i + 1];
+        for (String text : CampaignMain.values(args, "--source")) {
             int eq = text.indexOf('=');
             if (eq <= 0 || !text.substring(0, eq).matches("[a-z0-9-]+(/[a-z0-9-]+)?")
                     || !text.substring(eq + 1).matches("(race|random)-[a-z0-9-]+(:[0-9]{1,6})?")) {
