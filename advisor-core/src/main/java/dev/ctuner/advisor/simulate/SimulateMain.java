@@ -138,7 +138,7 @@ public final class SimulateMain {
         return new Outcome(sim.all(forecaster, lookahead, rule, o.real("margin", 0)), cost, name, lookahead, lookaheadNote);
     }
 
-    private static WorkloadSeries generate(String kind, SimulateArgs o, int jobs, int steps, long seed) {
+    static WorkloadSeries generate(String kind, SimulateArgs o, int jobs, int steps, long seed) {
         long step = o.integer("step-seconds", kind.equals("daily") ? 900 : 20);
         return switch (kind) {
             case "hpc" -> TraceGenerators.hpcJobQueue(jobs, steps, step, 500, seed);
@@ -148,7 +148,7 @@ public final class SimulateMain {
         };
     }
 
-    private static ForecasterTrainer trainer(String name, WorkloadSeries trace) {
+    static ForecasterTrainer trainer(String name, WorkloadSeries trace) {
         return switch (name) {
             case "markov1" -> MarkovForecaster.trainer(1);
             case "markov2" -> MarkovForecaster.trainer(2);

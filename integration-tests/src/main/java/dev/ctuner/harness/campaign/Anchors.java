@@ -2,8 +2,10 @@ package dev.ctuner.harness.campaign;
 
 import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.learning.Sample;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The per-machine anchor table of the campaign reports: the evidence for (or against) anchoring. */
 final class Anchors {
@@ -23,6 +25,29 @@ final class Anchors {
                     b.anchors() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * b.spread()), b.runs()));
         }
         md.append("\n");
+    }
+
+    /**
+     * What the campaign cost so far: the wall time of every run in the file (anchors and NOISY or FAULTED
+     * runs included), the machines, and when the first run began and the last ended.
+     */
+    static String machineTime(List<Map<String, String>> rows) {
+        if (rows.isEmpty()) {
+            return "Machine time: nothing measured yet.";
+        }
+        double hours = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("wall_seconds"))).sum() / 3600;
+        long machines = rows.stream().map(r -> r.getOrDefault("machine", "")).filter(m -> m != null && !m.isEmpty())
+                .distinct().count();
+        String first = rows.stream().map(r -> r.get("started_at")).min(Comparator.naturalOrder()).orElseThrow();
+        String last = rows.stream().map(r -> r.get("finished_at")).max(Comparator.naturalOrder()).orElseThrow();
+        return String.format(Locale.ROOT, "Machine time: %.1f h of runs (%d runs, anchors and runs not kept included; "
+                + "node restarts, loading and warm-up are part of every run) on %d machine(s), between %s and %s.", hours,
+                rows.size(), machines, minute(first), minute(last));
+    }
+
+    /** An ISO-8601 UTC instant to the minute: 2026-11-25 07:25 UTC. */
+    private static String minute(String instant) {
+        return instant.length() >= 16 ? instant.substring(0, 16).replace('T', ' ') + " UTC" : instant;
     }
 
     /**

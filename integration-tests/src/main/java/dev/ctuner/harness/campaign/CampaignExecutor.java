@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * <p>With {@link #withAnchors anchors}, the executor also measures the default configuration on the
  * campaign's reference workload (design point {@value AnchorNormalisation#ANCHOR}) before the first
  * measurement of every sitting, after every {@code every} measurements, and when {@link #finish()} is
- * called at the end of a completed campaign (a campaign stopped by a kill ends without one): the data {@link AnchorNormalisation} needs to put runs from different machines and hours on
- * one scale.
+ * called at the end of a completed campaign, or when the {@link Sitting} ends (a campaign stopped by a
+ * kill ends without one): the data {@link AnchorNormalisation} needs to put runs from different
+ * machines and hours on one scale.
  */
 public final class CampaignExecutor {
 
@@ -37,6 +39,8 @@ public final class CampaignExecutor {
     static final int MAX_FAULTS = 2;
     /** Anchors given up in a row before the campaign stops. */
     static final int ANCHOR_TRIES = 3;
+    /** What a run is taken to last before one was measured (runs here take 2 min or so, a slow start included). */
+    static final Duration FIRST_RUN_GUESS = Duration.ofMinutes(3);
 
     /**
      * Set as the JVM begins to shut down (a kill ends a sitting): the node is then stopped under
@@ -59,6 +63,11 @@ public final class CampaignExecutor {
     private int anchorEvery;
     /** Measurements since the last anchor in this sitting; -1 before the sitting's first anchor. */
     private int sinceAnchor = -1;
+    /** When this process must stop measuring; null: never before the campaign is done. */
+    private Sitting sitting;
+    /** The longest run of this sitting (waits for a quiet machine left out): what the next one may take. */
+    private Duration longestRun = FIRST_RUN_GUESS;
+    private boolean measuredOne;
 
     /**
      * @param knobColumns the effective value of every knob column, from a point's configuration
@@ -85,6 +94,12 @@ public final class CampaignExecutor {
         this.anchor = every == 0 ? null : new Point(AnchorNormalisation.ANCHOR, 0, Map.of(), reference.workload(),
                 reference.placement());
         this.anchorEvery = every;
+        return this;
+    }
+
+    /** Ends the sitting between runs, with its closing anchor, at {@code --stop-after} or the stop file. */
+    public CampaignExecutor within(Sitting sitting) {
+        this.sitting = sitting;
         return this;
     }
 
@@ -122,10 +137,12 @@ public final class CampaignExecutor {
             if (finished(p)) {
                 continue;
             }
-            if (anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery)) {
+            boolean anchorDue = anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery);
+            endSittingIfDue(p, (anchorDue ? 1 : 0) + 1 + (anchor != null ? 1 : 0));
+            if (anchorDue) {
                 measureAnchor();
             }
-            measure(p);
+            measure(p, true);
             if (anchor != null) {
                 sinceAnchor++;
             }
@@ -133,6 +150,24 @@ public final class CampaignExecutor {
             double perRun = Duration.between(start, Instant.now()).toSeconds() / (double) done;
             log.info(String.format(Locale.ROOT, "%s: %d of %d done, about %.0f min left", campaign, done, todo,
                     perRun * (todo - done) / 60));
+        }
+    }
+
+    /**
+     * Ends the sitting, with its closing anchor, if it asks for it before {@code runs} more runs.
+     *
+     * @throws Sitting.Ended when it did
+     */
+    private void endSittingIfDue(Point next, int runs) throws IOException, InterruptedException {
+        if (sitting == null) {
+            return;
+        }
+        Optional<String> why = sitting.endBefore(runs, longestRun, Instant.now());
+        if (why.isPresent()) {
+            log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
+            finish();
+            throw new Sitting.Ended(campaign + ": the sitting ended before " + next.designPoint() + "/r"
+                    + next.repetition() + " (" + why.get() + ")");
         }
     }
 
@@ -146,7 +181,7 @@ public final class CampaignExecutor {
         for (int tries = 0; tries < ANCHOR_TRIES; tries++) {
             int repetition = nextAnchorRepetition(csv.rows(), campaign);
             Point p = new Point(AnchorNormalisation.ANCHOR, repetition, anchor.configuration(), anchor.workload(), anchor.placement());
-            measure(p);
+            measure(p, false);
             if (attempts(p).stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))) {
                 sinceAnchor = 0;
                 return;
@@ -164,9 +199,17 @@ public final class CampaignExecutor {
                 .mapToInt(r -> Integer.parseInt(r.get("repetition"))).max().orElse(-1) + 1;
     }
 
-    /** Measures a point until it is {@link #finished(Point) finished}. */
-    private void measure(Point p) throws IOException, InterruptedException {
+    /**
+     * Measures a point until it is {@link #finished(Point) finished}; before trying a design point
+     * again (after a NOISY or FAULTED run) the sitting may end.
+     */
+    private void measure(Point p, boolean designPoint) throws IOException, InterruptedException {
+        boolean again = false;
         while (!finished(p)) {
+            if (again && designPoint) {
+                endSittingIfDue(p, 1 + (anchor != null ? 1 : 0));
+            }
+            again = true;
             int attempt = attempts(p).size() + 1;
             String id = campaign + "/" + p.designPoint() + "/r" + p.repetition() + "/a" + attempt;
             awaitQuietMachine();
@@ -185,6 +228,9 @@ public final class CampaignExecutor {
                     o.result().throughputOpsPerSecond(), o.result().quality(), wall,
                     o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
             progress.measured();
+            Duration took = Duration.between(t0, Instant.now());
+            longestRun = measuredOne && longestRun.compareTo(took) > 0 ? longestRun : took;
+            measuredOne = true;
             if (o.result().quality() == ExperimentQuality.NOISY) {
                 Thread.sleep(15_000); // let whatever else ran calm down before trying again
             }

@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 
@@ -55,6 +56,7 @@ import java.util.function.UnaryOperator;
  * scripts/campaign.sh vet        --name NAME [--current k=v;k=v] --candidate k=v;k=v [--candidate ...] [--budget 40] [WORKLOAD]
  * scripts/campaign.sh peers      --name NAME --knobs a,b,... [--budget 100] [WORKLOAD] [--trap k=v;k=v] [--random NAME] [--rounds 7]
  *   WORKLOAD: [--read 0.5] [--scan 0] [--insert 0] [--rmw 0] [--distribution zipfian] [--rows N] [--operations N]
+ *   common: [--seed 1] [--max-attempts 8] [--stop-after MINUTES]
  * scripts/campaign.sh warmup     [--seconds 240] [--placement pinned]
  * </pre>
  */
@@ -65,6 +67,15 @@ public final class CampaignMain {
             "concurrent_compactors", "compaction_throughput", "memtable_heap_space", "memtable_cleanup_threshold",
             "memtable_flush_writers", "memtable_allocation_type", "commitlog_sync", "key_cache_size", "trickle_fsync",
             "compaction.class", "compression.class", "compression.chunk_length_in_kb");
+    /** Options that take no value. */
+    private static final Set<String> FLAGS = Set.of("--report-only", "--with-default");
+    /** Options that take a value, of every campaign (USAGE says which campaign takes which). */
+    private static final Set<String> VALUED = Set.of("--a", "--anchor-every", "--arm", "--b", "--budget", "--candidate",
+            "--configurations", "--current", "--distribution", "--first", "--first-test", "--given", "--insert",
+            "--iterations", "--knobs", "--limit", "--max-attempts", "--min-survivors", "--name", "--operations", "--pairs",
+            "--per-configuration", "--placement", "--random", "--read", "--read-ratios", "--repetitions", "--rmw",
+            "--rounds", "--rows", "--scan", "--seconds", "--seed", "--source", "--stop-after", "--trap");
+
     static final String USAGE = """
             usage: scripts/campaign.sh CAMPAIGN [OPTIONS]
               calibrate  [--repetitions 5]
@@ -96,7 +107,10 @@ public final class CampaignMain {
               [--distribution zipfian|uniform|latest|hotspot] [--rows N] [--operations N] (0: the calibrated setup's);
               updates take the rest
               warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
-            common: [--seed 1] [--max-attempts 8]
+            common: [--seed 1] [--max-attempts 8] [--stop-after MINUTES]
+            --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
+              before the next run would end later than MINUTES after the start (or once the file exists); exit
+              status 3, and the same command resumes (a new start removes the stop file)
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
               workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
               tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)
@@ -106,6 +120,9 @@ public final class CampaignMain {
 
     private CampaignMain() {
     }
+
+    /** Exit status of a campaign whose sitting ended before it finished (resumable with the same command). */
+    static final int SITTING_ENDED = 3;
 
     /** The experiment node's heap. */
     static final String HEAP = "1G";
@@ -130,6 +147,7 @@ public final class CampaignMain {
         NodeFacts facts = new NodeFacts(hardware.heapMiB(), hardware.cores(), 1, hardware.memoryMiB());
         Job job;
         try {
+            requireKnownOptions(args);
             long seed = seed(args);
             if (Arrays.asList(args).contains("--report-only")) {
                 reportOnly(command, args, catalog, root, seed);
@@ -143,6 +161,9 @@ public final class CampaignMain {
             System.exit(2);
             return;
         }
+        if (Sitting.of(args, root).clearStopFile()) {
+            System.err.println("campaign " + command + ": removed " + Sitting.STOP_FILE + ", left by an earlier sitting");
+        }
         ServerRuntime runtime = ServerRuntime.locate(root);
         try (ExperimentCassandra node = ExperimentCassandra.prepare(runtime, root.resolve("run/experiments"), HEAP, null)) {
             if (!node.hardware().equals(hardware)) {
@@ -150,6 +171,10 @@ public final class CampaignMain {
                         + " the options were checked against");
             }
             job.run(node, new ExperimentRunner(node, ExperimentRunner.Setup.defaults(), "ctuner-driver-0.1.0"));
+        } catch (Sitting.Ended e) {
+            // asked for (--stop-after, the stop file), not a failure; but the campaign is not finished: say so by the status
+            System.err.println(e.getMessage() + "; every finished run is in its file: run the same command to resume");
+            System.exit(SITTING_ENDED);
         } catch (NumberFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -164,12 +189,14 @@ public final class CampaignMain {
     static Job job(String command, String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed)
             throws IOException {
         int maxAttempts = maxAttempts(args);
+        Sitting sitting = Sitting.of(args, root);
         switch (command) {
             case "calibrate": {
                 int reps = integer(args, "--repetitions", 5, 1);
                 return (node, runner) -> {
                     ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/calibration.csv"), List.of());
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", maxAttempts, c -> Map.of());
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, csv, "calibration", maxAttempts, c -> Map.of())
+                            .within(sitting);
                     new Calibration(executor, csv, reps, seed, runner.setup().warmUpRule())
                             .run(root.resolve("docs/benchmarks/calibration.md")).save(root);
                 };
@@ -199,7 +226,7 @@ public final class CampaignMain {
                 return (node, runner) -> {
                     CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), command, maxAttempts,
                             new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery)
-                            .onProgress(() -> plan.report().write(true));
+                            .onProgress(() -> plan.report().write(true)).within(sitting);
                     executor.runAll(plan.points());
                     executor.finish();
                     plan.report().write(false);
@@ -208,14 +235,14 @@ public final class CampaignMain {
             case "race":
             case "random":
             case "vet":
-                return tuning(command, args, catalog, facts, root, seed, maxAttempts);
+                return tuning(command, args, catalog, facts, root, seed, maxAttempts, sitting);
             case "compare":
-                return comparison(args, catalog, facts, root, seed, maxAttempts);
+                return comparison(args, catalog, facts, root, seed, maxAttempts, sitting);
             case "peers":
                 return PeerCampaign.of(args, catalog, facts, root).job((c, a) -> job(c, a, catalog, facts, root, seed),
                         replay(catalog, facts, root, seed, maxAttempts));
             default:
-                return validation(args, catalog, facts, root, seed, maxAttempts);
+                return validation(args, catalog, facts, root, seed, maxAttempts, sitting);
         }
     }
 
@@ -304,7 +331,7 @@ public final class CampaignMain {
 
     /** A {@code race}, {@code random} or {@code vet} campaign. */
     private static Job tuning(String command, String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed,
-            int maxAttempts) throws IOException {
+            int maxAttempts, Sitting sitting) throws IOException {
         Tuning t = tuningPlan(command, args, catalog, facts, root, seed, maxAttempts);
         // a vetting race compares its candidates instance by instance, back to back: no anchors unless asked
         int anchorEvery = command.equals("vet") ? integer(args, "--anchor-every", 0, 0) : anchorEvery(args);
@@ -312,11 +339,8 @@ public final class CampaignMain {
             // anchors on the race's own workload: the race has one, and it is what the values must be comparable on
             CampaignExecutor executor = new CampaignExecutor(node, runner, t.csv(), t.campaign(), maxAttempts, t.columns())
                     .withAnchors(new Point("anchor", 0, Map.of(), t.shape().spec(t.setup(), seed), t.setup().placement()),
-                            anchorEvery);
-            RaceCampaign.Summary s = t.campaign(p -> {
-                executor.runAll(List.of(p));
-                t.writeReport();
-            }).run();
+                            anchorEvery).onProgress(t::writeReport).within(sitting);
+            RaceCampaign.Summary s = t.campaign(p -> executor.runAll(List.of(p))).run();
             executor.finish();
             t.writeReport();
             System.out.printf("%s: %d experiments (%d from the file, %d measured now)%n", t.campaign(), t.tuner().experiments(),
@@ -402,8 +426,8 @@ public final class CampaignMain {
     }
 
     /** A {@code compare} campaign. */
-    private static Job comparison(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed, int maxAttempts)
-            throws IOException {
+    private static Job comparison(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed, int maxAttempts,
+            Sitting sitting) throws IOException {
         String name = name(args);
         Map<String, Map<String, String>> arms = arms(args);
         arms.values().forEach(config -> KnobColumns.requireValid(catalog, facts, config));
@@ -427,14 +451,14 @@ public final class CampaignMain {
         Path md = root.resolve("docs/benchmarks/" + campaign + ".md");
         return (node, runner) -> {
             new CampaignExecutor(node, runner, csv, campaign, maxAttempts, columns)
-                    .onProgress(() -> report.write(csv.rows(), md)).runAll(points);
+                    .onProgress(() -> report.write(csv.rows(), md)).within(sitting).runAll(points);
             report.write(csv.rows(), md);
         };
     }
 
     /** A {@code validate} campaign: A/B pairs. */
-    private static Job validation(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed, int maxAttempts)
-            throws IOException {
+    private static Job validation(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed, int maxAttempts,
+            Sitting sitting) throws IOException {
         String name = name(args);
         Map<String, String> a = KnobColumns.parseConfiguration(option(args, "--a", ""));
         Map<String, String> b = KnobColumns.parseConfiguration(required(args, "--b"));
@@ -451,11 +475,13 @@ public final class CampaignMain {
         }
         ExperimentCsv csv = new ExperimentCsv(root.resolve("docs/data/validation-" + name + ".csv"), knobs);
         Point.requireSameWorkloads(csv.rows(), "validation-" + name, points, csv.file());
+        ValidationReport report = new ValidationReport(name, a, b, shape.describe(setup), args);
+        Path md = root.resolve("docs/benchmarks/validation-" + name + ".md");
         return (node, runner) -> {
             new CampaignExecutor(node, runner, csv, "validation-" + name, maxAttempts,
-                    new KnobColumns(catalog, facts, knobs)).runAll(points);
-            new ValidationReport(name, a, b, shape.describe(setup), args).write(csv.file(),
-                    root.resolve("docs/benchmarks/validation-" + name + ".md"));
+                    new KnobColumns(catalog, facts, knobs)).onProgress(() -> report.write(csv.file(), md)).within(sitting)
+                    .runAll(points);
+            report.write(csv.file(), md);
         };
     }
 
@@ -681,6 +707,30 @@ public final class CampaignMain {
 
     static List<String> list(String csv) {
         return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /**
+     * Refuses a misspelt option, an option without its value and a stray word: an option ignored
+     * in silence would run hours of a campaign other than the one asked for. (An option of another
+     * campaign is let through: the usage lists which campaign takes which.)
+     */
+    static void requireKnownOptions(String[] args) {
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (FLAGS.contains(arg)) {
+                continue;
+            }
+            if (VALUED.contains(arg)) {
+                if (i + 1 == args.length) {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                i++;
+                continue;
+            }
+            throw new IllegalArgumentException(arg.startsWith("--")
+                    ? "unknown option " + arg + " (scripts/campaign.sh without arguments lists the options)"
+                    : "unexpected argument '" + arg + "': options come as --name value");
+        }
     }
 
     /** Every value of a repeatable option, in order. */

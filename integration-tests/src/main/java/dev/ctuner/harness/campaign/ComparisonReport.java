@@ -5,6 +5,7 @@ import dev.ctuner.advisor.core.experiment.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -182,7 +183,19 @@ final class ComparisonReport {
         }
     }
 
+    /**
+     * The campaign's options as a shell would take them, quoted where needed, without
+     * {@code --stop-after} (how long one sitting ran is not part of the campaign).
+     */
     static List<String> quoted(String[] args) {
-        return Arrays.stream(args).map(x -> x.contains(";") || x.contains(" ") ? "'" + x + "'" : x).toList();
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--stop-after") && i + 1 < args.length) {
+                i++;
+                continue;
+            }
+            words.add(args[i].contains(";") || args[i].contains(" ") ? "'" + args[i] + "'" : args[i]);
+        }
+        return words;
     }
 }

@@ -53,7 +53,8 @@ final class HeadroomReport {
                         + "worst of many single runs are biased away from the default; the validation campaign "
                         + "measures a pick against the default with repetitions.\n\n");
         md.append(String.format(Locale.ROOT, "%d OK samples; %d rows not used.%n%n", data.samples().size(), data.rejected().size()));
-        md.append(Anchors.progress(data.samples(), planned, running)).append("\n\n");
+        md.append(Anchors.progress(data.samples(), planned, running)).append(' ')
+                .append(Anchors.machineTime(ExperimentCsv.read(csv))).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
         md.append("| read ratio | configs | maximum (config) | default | minimum (config) | max over default | max over min "

@@ -38,9 +38,9 @@ final class PeerCampaign {
 
     static final List<String> WORKLOAD_OPTIONS = List.of("--read", "--scan", "--insert", "--rmw", "--distribution", "--rows",
             "--operations");
-    static final List<String> COMMON_OPTIONS = List.of("--seed", "--max-attempts", "--anchor-every");
+    static final List<String> COMMON_OPTIONS = List.of("--seed", "--max-attempts", "--anchor-every", "--stop-after");
     /** What the comparison takes of the common options: it has no anchors. */
-    static final List<String> COMPARE_OPTIONS = List.of("--seed", "--max-attempts");
+    static final List<String> COMPARE_OPTIONS = List.of("--seed", "--max-attempts", "--stop-after");
 
     private final String name;
     private final String randomName;

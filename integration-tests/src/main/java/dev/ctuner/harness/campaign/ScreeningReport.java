@@ -51,7 +51,8 @@ final class ScreeningReport {
         md.append("Regenerate: `scripts/campaign.sh screening` (data: `docs/data/screening.csv`).\n\n");
         md.append(String.format(Locale.ROOT, "Rows: %d OK runs, %d rows not used (NOISY/FAULTED, with reasons in the CSV).%n%n",
                 data.samples().size(), data.rejected().size()));
-        md.append(Anchors.progress(data.samples(), planned, running)).append("\n\n");
+        md.append(Anchors.progress(data.samples(), planned, running)).append(' ')
+                .append(Anchors.machineTime(ExperimentCsv.read(csv))).append("\n\n");
         md.append(anchored.summary()).append("\n\n");
         Anchors.table(md, anchored);
         if (samples.isEmpty()) {

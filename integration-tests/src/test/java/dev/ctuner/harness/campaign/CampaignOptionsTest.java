@@ -77,5 +77,32 @@ class CampaignOptionsTest {
                 .hasMessage("--rounds must be at least 2, got 1");
         assertThatThrownBy(() -> CampaignMain.job("training", new String[] {"training", "--knobs", "concurrent_reads",
                 "--max-attempts", "0"}, CATALOG, FACTS, root, 1)).hasMessage("--max-attempts must be at least 1, got 0");
+        assertThatThrownBy(() -> CampaignMain.job("training", new String[] {"training", "--knobs", "concurrent_reads",
+                "--stop-after", "-5"}, CATALOG, FACTS, root, 1)).hasMessage("--stop-after must be at least 0, got -5");
+    }
+
+    @Test
+    void aMisspeltOptionAMissingValueOrAStrayWordIsRefusedNotIgnored() {
+        assertThatThrownBy(() -> CampaignMain.requireKnownOptions(new String[] {"training", "--knobs", "concurrent_reads",
+                "--stop-afer", "90"})).hasMessage("unknown option --stop-afer (scripts/campaign.sh without arguments lists "
+                + "the options)");
+        assertThatThrownBy(() -> CampaignMain.requireKnownOptions(new String[] {"validate", "--name", "x", "--b"}))
+                .hasMessage("--b needs a value");
+        assertThatThrownBy(() -> CampaignMain.requireKnownOptions(new String[] {"validate", "--name", "x", "0.9"}))
+                .hasMessage("unexpected argument '0.9': options come as --name value");
+        assertThatThrownBy(() -> CampaignMain.requireKnownOptions(new String[] {"race", "--read=0.9"}))
+                .hasMessageContaining("unknown option --read=0.9");
+    }
+
+    @Test
+    void theCommandLinesOfTheReadmeAreAccepted() {
+        CampaignMain.requireKnownOptions(new String[] {"training", "--knobs", "a,b", "--report-only"});
+        CampaignMain.requireKnownOptions(new String[] {"peers", "--name", "rh-trap", "--random", "rh", "--knobs", "a,b",
+                "--read", "0.95", "--trap", "concurrent_reads=2", "--stop-after", "100"});
+        CampaignMain.requireKnownOptions(new String[] {"random", "--name", "rh", "--knobs", "a", "--budget", "100",
+                "--with-default", "--given", "concurrent_reads=2", "--per-configuration", "1", "--seed", "-3"});
+        CampaignMain.requireKnownOptions(new String[] {"compare", "--name", "x", "--arm", "default=", "--arm", "b=k=v",
+                "--source", "b=random-rh:50", "--limit", "b", "--rounds", "7", "--scan", "0.95", "--insert", "0.05",
+                "--operations", "20000", "--rows", "100000", "--distribution", "uniform"});
     }
 }

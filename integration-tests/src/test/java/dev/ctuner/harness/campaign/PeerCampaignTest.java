@@ -60,7 +60,7 @@ class PeerCampaignTest {
     @Test
     void picksWithTheSameEffectiveConfigurationAreOneArmNamedForAllOfThem() {
         PeerCampaign p = PeerCampaign.of(new String[] {"peers", "--name", "rh", "--knobs", KNOBS, "--read", "0.95",
-                "--anchor-every", "4"}, CATALOG, FACTS, ROOT);
+                "--anchor-every", "4", "--stop-after", "90"}, CATALOG, FACTS, ROOT);
         Map<String, String> best = Map.of("compression.chunk_length_in_kb", "4", "concurrent_reads", "64");
 
         List<PeerCampaign.Arm> arms = p.arms(List.of(
@@ -81,7 +81,12 @@ class PeerCampaignTest {
                 .containsSequence("--limit", "limit-random-50")
                 .containsSequence("--read", "0.95")
                 .doesNotContain("--trap", "--anchor-every");
-        assertThat(p.randomArgs()).containsSequence("--anchor-every", "4");
+        assertThat(p.randomArgs()).containsSequence("--anchor-every", "4").containsSequence("--stop-after", "90");
+        assertThat(p.raceArgs()).containsSequence("--stop-after", "90");
+        assertThat(compare).containsSequence("--stop-after", "90");
+        // how long a sitting may run is no part of the command that regenerates a report
+        assertThat(ComparisonReport.quoted(compare)).doesNotContain("--stop-after", "90")
+                .contains("'limit-random-50=compression.chunk_length_in_kb=4;concurrent_reads=64'");
         // the comparison accepts the arms it is given
         assertThat(CampaignMain.arms(compare)).containsOnlyKeys("default-race", "limit-random-50", "surrogate");
     }
