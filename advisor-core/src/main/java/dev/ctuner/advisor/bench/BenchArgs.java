@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Command-line options of the benchmark mains: a CSV path, then {@code --name value} pairs. */
-final class BenchArgs {
+public final class BenchArgs {
 
     private final String csv;
     private final Map<String, String> options = new HashMap<>();
@@ -79,8 +79,8 @@ final class BenchArgs {
         return knobs;
     }
 
-    /** Smile logs every tree at INFO; a benchmark prints its table only. */
-    static void quietLibraries() {
+    /** Smile logs every RNG seed it sets at INFO, into the report a main prints on standard output: WARN and above only. */
+    public static void quietLibraries() {
         org.slf4j.Logger smile = org.slf4j.LoggerFactory.getLogger("smile");
         if (smile instanceof ch.qos.logback.classic.Logger logback) {
             logback.setLevel(ch.qos.logback.classic.Level.WARN);

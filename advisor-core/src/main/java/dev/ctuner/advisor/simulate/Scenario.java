@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.simulate;
 
 import dev.ctuner.advisor.core.forecast.WorkloadSeries;
+import dev.ctuner.advisor.core.forecast.WorkloadVector;
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
 import dev.ctuner.advisor.core.learning.ModelFamily;
 import dev.ctuner.advisor.core.learning.ModelSet;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * What a simulation runs against: f_ops, the candidate configurations (default first) and the tier
@@ -62,13 +64,18 @@ record Scenario(String description, ThroughputModel model, List<Configuration> c
         ModelSet models = ModelSet.train(samples, encoder, ModelFamily.RANDOM_FOREST.trainer(), seed);
         String distribution = first.workload().distribution();
         Recommender recommender = new Recommender(models, new GeneticSearch(population, generations, 0.6, 0.15), 0.25);
+        boolean inserts = samples.stream().anyMatch(s -> s.workload().insertProportion() > 0);
+        UnaryOperator<WorkloadVector> asMeasured = inserts ? UnaryOperator.identity() : WorkloadVector::insertsAsUpdates;
         OptimumCache cache = new OptimumCache(new RecommenderOptimizer(recommender, first.design(), distribution, seed), radius);
-        List<Configuration> candidates = cache.candidates(anchors.vectors(), Configuration.EMPTY);
+        List<Configuration> candidates = cache.candidates(anchors.vectors().stream().map(asMeasured).toList(),
+                Configuration.EMPTY);
         String description = String.format(java.util.Locale.ROOT,
-                "RF surrogate on %s (%d samples, knobs %s); %d candidates from %d optimiser calls", csv, samples.size(),
-                encoder.knobs(), candidates.size(), cache.anchors());
-        return new Scenario(description, new SurrogateThroughput(models, first.design(), distribution), candidates,
-                new CatalogTiers(catalog, facts));
+                "RF surrogate on %s (%d samples, knobs %s%s); %d candidates from %d optimiser calls", csv, samples.size(),
+                encoder.knobs(), inserts ? "" : "; the data has no inserts, so the trace's inserts count as updates",
+                candidates.size(), cache.anchors());
+        SurrogateThroughput surrogate = new SurrogateThroughput(models, first.design(), distribution);
+        ThroughputModel model = (w, c) -> surrogate.opsPerSecond(asMeasured.apply(w), c);
+        return new Scenario(description, model, candidates, new CatalogTiers(catalog, facts));
     }
 
     /** Knobs that take two or more values in the data. */

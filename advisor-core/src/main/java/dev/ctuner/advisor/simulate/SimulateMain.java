@@ -26,7 +26,9 @@ import java.util.Locale;
  * served. The trace is generated (hpc, switching, daily; the forecaster trains on a second trace of
  * the same kind, seed + 1) or read from a trace CSV ({@link TraceCsv}; trains on the first half,
  * simulates the second). f_ops is the synthetic model unless {@code --surrogate experiments.csv}
- * names measured data. {@code --lookahead 0} chooses T_L by backtesting on the training trace.
+ * names measured data. {@code --lookahead 0} chooses T_L by backtesting on the training trace: by the
+ * forecast's RMSE ({@code --lookahead-rule rmse}, EUNOMIA's way) or by the operations the planner
+ * itself serves with it ({@code --lookahead-rule value}, {@link #valueRule}).
  *
  * <pre>
  * java -cp ... dev.ctuner.advisor.simulate.SimulateMain --trace hpc --jobs 5 --steps 180 --step-seconds 20
@@ -36,15 +38,20 @@ import java.util.Locale;
 public final class SimulateMain {
 
     static final String USAGE = "SimulateMain [--trace hpc|switching|daily|<trace.csv>] [--steps 180] [--step-seconds 20]"
-            + " [--jobs 5] [--forecaster markov2|markov1|ar2|arima2|persistence|oracle] [--lookahead 0=auto] [--max-rmse 0.1]"
+            + " [--jobs 5] [--forecaster markov2|markov1|ar2|arima2|persistence|oracle] [--lookahead 0=auto]"
+            + " [--lookahead-rule rmse|value] [--max-rmse 0.1]"
             + " [--noise 0] [--restart-seconds 14.8] [--nodes 3] [--down 1] [--rounds 3] [--rewrite-fraction 0.3]"
             + " [--rewrite-seconds 600] [--margin 0] [--replan-deviation 0.3] [--replan-min-steps 3] [--seed 42]"
             + " [--surrogate experiments.csv] [--radius 0.1] [--population 50] [--generations 80] [--write-trace out.csv]";
+
+    /** The longest lookahead planned over: EUNOMIA's HPC horizon, 1 h at T_d = 20 s. */
+    static final int MAX_LOOKAHEAD = 180;
 
     private SimulateMain() {
     }
 
     public static void main(String[] args) throws IOException {
+        dev.ctuner.advisor.bench.BenchArgs.quietLibraries();
         System.out.print(run(args));
     }
 
@@ -119,11 +126,20 @@ public final class SimulateMain {
         int lookahead = o.integer("lookahead", 0);
         String lookaheadNote = "given";
         if (lookahead <= 0 && name.equals("oracle")) {
-            lookahead = Math.min(trace.size(), 180);
-            lookaheadNote = "oracle: the whole known queue, at most 180 steps";
+            lookahead = Math.min(trace.size(), MAX_LOOKAHEAD);
+            lookaheadNote = "oracle: the whole known queue, at most " + MAX_LOOKAHEAD + " steps";
+        }
+        ReplanRule rule = new ReplanRule(o.real("replan-deviation", 0.3), o.integer("replan-min-steps", 3), 1);
+        int trainSteps = (int) (0.7 * training.size());
+        int max = Math.min(training.size() - trainSteps, Math.min(trace.size(), MAX_LOOKAHEAD));
+        String lookaheadRule = o.text("lookahead-rule", "rmse");
+        if (!lookaheadRule.equals("rmse") && !lookaheadRule.equals("value")) {
+            throw new IllegalArgumentException("--lookahead-rule is rmse or value, got '" + lookaheadRule + "'");
+        }
+        if (lookahead <= 0 && lookaheadRule.equals("value")) {
+            lookahead = valueRule(trainer, training, trainSteps, max, scenario, cost, rule, o.real("margin", 0));
+            lookaheadNote = "chosen by backtest: the planner's operations served on the last 30% of the training trace";
         } else if (lookahead <= 0) {
-            int trainSteps = (int) (0.7 * training.size());
-            int max = Math.min(training.size() - trainSteps, Math.min(trace.size(), 180));
             BacktestResult backtest = Backtest.run(trainer, training.vectors(), trainSteps, max);
             lookahead = new LookaheadRule(o.real("max-rmse", 0.1)).choose(backtest);
             lookaheadNote = String.format(Locale.ROOT, "chosen by backtest: largest with RMSE ≤ %.2f (RMSE at 1 step %.3f)",
@@ -134,8 +150,36 @@ public final class SimulateMain {
             forecaster = new NoisyForecaster(forecaster, noise, seed);
         }
         Simulator sim = new Simulator(trace, scenario.candidates(), scenario.model(), cost, scenario.tiers());
-        ReplanRule rule = new ReplanRule(o.real("replan-deviation", 0.3), o.integer("replan-min-steps", 3), 1);
-        return new Outcome(sim.all(forecaster, lookahead, rule, o.real("margin", 0)), cost, name, lookahead, lookaheadNote);
+        int perfectLookahead = Math.min(trace.size(), MAX_LOOKAHEAD);
+        return new Outcome(sim.all(forecaster, lookahead, perfectLookahead, rule, o.real("margin", 0)), cost, name, lookahead,
+                lookaheadNote);
+    }
+
+    /**
+     * The lookahead a cost-benefit planner should use, judged by what it is for: the forecaster fitted
+     * on the first {@code trainSteps} of the training trace, the planner run over the rest with each of
+     * 1, 3, 9, 30, 90 and 180 steps (up to {@code max}), and the lookahead that served the most
+     * operations there (the shorter one on a tie). A forecast whose every step is wrong by many points
+     * can still carry the average mix a restart pays off over, which the RMSE rule cannot see.
+     */
+    static int valueRule(ForecasterTrainer trainer, WorkloadSeries training, int trainSteps, int max, Scenario scenario,
+                         CostModel cost, ReplanRule rule, double margin) {
+        Forecaster fitted = trainer.fit(training.vectors().subList(0, trainSteps));
+        Simulator probe = new Simulator(training.slice(trainSteps, training.size()), scenario.candidates(), scenario.model(),
+                cost, scenario.tiers());
+        int best = 1;
+        double bestOps = Double.NEGATIVE_INFINITY;
+        for (int lookahead : new int[] {1, 3, 9, 30, 90, 180}) {
+            if (lookahead > Math.max(1, max)) {
+                break;
+            }
+            double ops = probe.planner("probe", fitted, lookahead, rule, margin, scenario.model()).operations();
+            if (ops > bestOps) {
+                best = lookahead;
+                bestOps = ops;
+            }
+        }
+        return best;
     }
 
     static WorkloadSeries generate(String kind, SimulateArgs o, int jobs, int steps, long seed) {

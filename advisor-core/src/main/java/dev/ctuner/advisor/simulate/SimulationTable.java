@@ -28,6 +28,7 @@ public final class SimulationTable {
     }
 
     public static void main(String[] args) throws IOException {
+        dev.ctuner.advisor.bench.BenchArgs.quietLibraries();
         System.out.print(run(args));
     }
 
@@ -59,7 +60,7 @@ public final class SimulationTable {
             }
             for (int n = 0; n < noises.length; n++) {
                 List<SimulateMain.Outcome> runs = byNoise.get(n);
-                lines.add(String.format(Locale.ROOT, "| %d | ±%.2f | %s | %s | %s | %s | %s | %s | %s | %s |", j, noises[n],
+                lines.add(String.format(Locale.ROOT, "| %d | ±%.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s |", j, noises[n],
                         spread(runs, r -> gain(r, "Planner", "Default")),
                         spread(runs, r -> gain(r, "Planner", "Static-Optimal")),
                         spread(runs, r -> gain(r, "Planner", "Naive")),
@@ -68,17 +69,25 @@ public final class SimulationTable {
                         spread(runs, r -> gain(r, "Planner-perfect", "Default")),
                         spread(runs, r -> gain(r, "Static-Optimal", "Default")),
                         spread(runs, r -> gain(r, "Theoretical-Best", "Default")),
-                        count(runs)));
+                        whole(runs, r -> r.policy("Planner").reconfigurations()),
+                        whole(runs, SimulateMain.Outcome::lookahead)));
             }
         }
         out.append(String.format(Locale.ROOT, "f_ops: %s. %d traces per row (seeds %d, %d, ...), each %d steps of %d s with its "
-                        + "own 10× longer training trace; forecaster %s, lookahead chosen per trace by backtest unless given. "
+                        + "own 10× longer training trace; forecaster %s; the Planner's lookahead T_L is the whole known queue "
+                        + "(oracle, at most %d steps) or chosen per trace by backtest on its training trace (other forecasters; rule: %s) "
+                        + "unless given; "
+                        + "Planner-perfect knows the trace and plans over %d steps. "
                         + "Cells: median [min, max] over the traces; %% of operations served.%n%n"
                         + "Command: `SimulationTable %s`%n%n", model, seeds, seed, seed + 1000, o.integer("steps", 180),
-                o.integer("step-seconds", 20), o.text("forecaster", "markov2"), String.join(" ", args)));
+                o.integer("step-seconds", 20), o.text("forecaster", "markov2"), SimulateMain.MAX_LOOKAHEAD,
+                o.text("lookahead-rule", "rmse").equals("value") ? "the lookahead whose plans served the most operations"
+                        : "the largest lookahead with forecast RMSE within --max-rmse",
+                Math.min(o.integer("steps", 180), SimulateMain.MAX_LOOKAHEAD), String.join(" ", args)));
         out.append("| jobs | forecast noise | Planner vs Default | Planner vs Static-Optimal | Planner vs Naive "
                 + "| Planner below Theoretical Best | Planner, perfect forecast, vs Default | Static-Optimal vs Default "
-                + "| Theoretical Best vs Default | Planner reconfigurations |\n|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| Theoretical Best vs Default | Planner reconfigurations | Planner T_L (steps) |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|\n");
         lines.forEach(l -> out.append(l).append('\n'));
         return out.toString();
     }
@@ -93,8 +102,9 @@ public final class SimulationTable {
         return String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f]", median(v), v[0], v[v.length - 1]);
     }
 
-    private static String count(List<SimulateMain.Outcome> runs) {
-        double[] v = runs.stream().mapToDouble(r -> r.policy("Planner").reconfigurations()).sorted().toArray();
+    /** A whole number per trace, as median [min, max]. */
+    private static String whole(List<SimulateMain.Outcome> runs, ToDoubleFunction<SimulateMain.Outcome> value) {
+        double[] v = runs.stream().mapToDouble(value).sorted().toArray();
         return String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", median(v), v[0], v[v.length - 1]);
     }
 

@@ -3,7 +3,12 @@ package dev.ctuner.advisor.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ctuner.advisor.core.forecast.Backtest;
+import dev.ctuner.advisor.core.forecast.LookaheadRule;
+import dev.ctuner.advisor.core.forecast.MarkovForecaster;
 import dev.ctuner.advisor.core.forecast.WorkloadSeries;
+import dev.ctuner.advisor.core.planning.CostModel;
+import dev.ctuner.advisor.core.planning.ReplanRule;
 import dev.ctuner.advisor.core.simulation.TraceGenerators;
 import dev.ctuner.advisor.data.SyntheticCsv;
 import java.io.IOException;
@@ -61,5 +66,23 @@ class SimulateMainTest {
             String belowBest = row.split("\\|")[6].trim();
             assertThat(belowBest).as(row).doesNotContain("-");
         }
+    }
+
+    @Test
+    void theValueRuleTrustsAMarkovForecastFurtherThanItsRmseDoes() {
+        WorkloadSeries training = TraceGenerators.hpcJobQueue(5, 1800, 20, 500, 43);
+        CostModel cost = new CostModel(CostModel.MEASURED_RESTART_SECONDS, 3, 1, 3, 0.3, 600, 0);
+        ReplanRule rule = new ReplanRule(0.3, 3, 1);
+        int byRmse = new LookaheadRule(0.1).choose(Backtest.run(MarkovForecaster.trainer(2), training.vectors(), 1260, 180));
+        int byValue = SimulateMain.valueRule(MarkovForecaster.trainer(2), training, 1260, 180, Scenario.synthetic(), cost, rule, 0);
+
+        assertThat(byRmse).isEqualTo(1);          // every step is off by more than 10 points
+        assertThat(byValue).isGreaterThan(1);     // yet the average mix it carries pays for a rolling restart
+    }
+
+    @Test
+    void anUnknownLookaheadRuleIsRefusedByName() {
+        assertThatThrownBy(() -> SimulateMain.run(new String[] {"--trace", "hpc", "--steps", "60", "--lookahead-rule", "guess"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--lookahead-rule is rmse or value, got 'guess'");
     }
 }

@@ -45,6 +45,18 @@ public final class WorkloadVector {
         this.rate = rate;
     }
 
+    /**
+     * The same workload with its inserts counted as updates: both are upserts on Cassandra's write
+     * path, so a model measured only on read/update mixes can be asked about insert phases this way
+     * (it never saw an insert proportion above 0 and cannot tell what one does).
+     */
+    public WorkloadVector insertsAsUpdates() {
+        double[] m = mix.clone();
+        m[Operation.UPDATE.ordinal()] += m[Operation.INSERT.ordinal()];
+        m[Operation.INSERT.ordinal()] = 0;
+        return new WorkloadVector(m, rate);
+    }
+
     /** Reads {@code readRatio}, updates the rest (RAFIKI's one-dimensional workload). */
     public static WorkloadVector ofReadRatio(double readRatio, double rate) {
         return new WorkloadVector(new double[] {readRatio, 1 - readRatio, 0, 0, 0}, rate);

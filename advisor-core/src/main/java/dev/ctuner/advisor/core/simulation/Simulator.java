@@ -27,13 +27,14 @@ import java.util.List;
  * candidate, reconfigure every node at once ({@link CostModel#allAtOnce()}).</li>
  * <li>Planner: at each re-plan ({@link ReplanRule}) forecast L steps from the history so far and
  * follow the exact DP plan; rolling reconfiguration costs and spacing.</li>
- * <li>Planner-perfect: the same with an {@link OracleForecaster}.</li>
+ * <li>Planner-perfect: the same with an {@link OracleForecaster} and its own lookahead: a perfect
+ * forecast has no error, so it is not held to the horizon the imperfect forecaster earned.</li>
  * <li>Theoretical Best: the best candidate at every step, switching for free (an upper bound).</li>
  * </ul>
  *
  * <pre>{@code
  * Simulator sim = new Simulator(trace, candidates, f, CostModel.rolling(14.8, 3, 1, 3), tiers);
- * sim.all(markov, 60, new ReplanRule(0.2, 3, 1), 0.0);
+ * sim.all(markov, 1, 180, new ReplanRule(0.2, 3, 1), 0.0);   // Markov trusted 1 step ahead, the oracle 180
  * }</pre>
  */
 public final class Simulator {
@@ -54,11 +55,15 @@ public final class Simulator {
                 tiers, 0, 0);
     }
 
-    /** The six policies of EUNOMIA §6 in a fixed order; the planner uses {@code forecaster}. */
-    public List<PolicyResult> all(Forecaster forecaster, int lookahead, ReplanRule rule, double margin) {
+    /**
+     * The six policies of EUNOMIA §6 in a fixed order; the planner uses {@code forecaster} over
+     * {@code lookahead} steps, Planner-perfect the trace itself over {@code perfectLookahead} steps.
+     */
+    public List<PolicyResult> all(Forecaster forecaster, int lookahead, int perfectLookahead, ReplanRule rule,
+                                  double margin) {
         return List.of(defaultPolicy(), staticOptimal(), naive(),
                 planner("Planner", forecaster, lookahead, rule, margin, truth),
-                planner("Planner-perfect", new OracleForecaster(trace.vectors()), lookahead, rule, margin, truth),
+                planner("Planner-perfect", new OracleForecaster(trace.vectors()), perfectLookahead, rule, margin, truth),
                 theoreticalBest());
     }
 

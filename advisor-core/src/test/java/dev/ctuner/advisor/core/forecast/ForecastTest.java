@@ -56,6 +56,16 @@ class ForecastTest {
     }
 
     @Test
+    void insertsCountAsUpdatesAndNothingElseMoves() {
+        WorkloadVector upload = new WorkloadVector(new double[] {0.1, 0.05, 0.8, 0.05, 0}, 500);
+        WorkloadVector folded = upload.insertsAsUpdates();
+        assertThat(folded.mix()).containsExactly(new double[] {0.1, 0.85, 0, 0.05, 0}, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(folded.rate()).isEqualTo(500);
+        WorkloadVector noInserts = WorkloadVector.ofReadRatio(0.3, 10);
+        assertThat(noInserts.insertsAsUpdates()).isEqualTo(noInserts);
+    }
+
+    @Test
     void arModelRecoversTheCoefficientOfASyntheticAr1() {
         SplittableRandom random = new SplittableRandom(7);
         double[] x = new double[5000];
