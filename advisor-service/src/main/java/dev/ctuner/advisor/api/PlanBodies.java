@@ -6,6 +6,7 @@ import dev.ctuner.advisor.api.AdviceViews.ModelView;
 import dev.ctuner.advisor.core.planning.CostModel;
 import dev.ctuner.advisor.core.planning.PlanProposal;
 import dev.ctuner.advisor.core.planning.PlannedChange;
+import dev.ctuner.advisor.core.safety.RolloutPlan;
 import dev.ctuner.advisor.planning.PlanQuery;
 import dev.ctuner.advisor.planning.PlanResult;
 import dev.ctuner.common.catalog.ApplyMode;
@@ -36,7 +37,9 @@ import java.util.TreeSet;
  * JSON bodies of {@code POST /api/v1/plans}. An operation proportion left out counts as 0; each
  * candidate is laid over {@code current}; without candidates the surrogate's optimum per distinct
  * forecast workload is used. Costs default to the measured T_r (14.8 s), one node down per round,
- * ⌈nodes / down⌉ rounds and no compaction-rewrite cost (none is measured yet: give yours).
+ * ⌈nodes / down⌉ rounds and no compaction-rewrite cost (none is measured yet: give yours); with
+ * {@code ring} (nodes and keyspaces as a rollout takes them) the rounds and the nodes down per round
+ * are the safety planner's.
  *
  * <pre>
  * POST /api/v1/plans
@@ -69,16 +72,28 @@ public final class PlanBodies {
                         @DecimalMin("0") @DecimalMax("1") Double rewriteFraction, @PositiveOrZero Double rewriteSeconds) {
     }
 
+    /**
+     * The cluster's ring, as a rollout takes it: with it, the safety planner gives the rounds of a
+     * rolling restart and the nodes down in each (instead of {@code costs.rounds} and
+     * {@code costs.nodesDownPerRound}).
+     */
+    public record RingSpec(@NotEmpty @Valid List<ApiRequests.NodeSpec> nodes,
+                           @NotEmpty @Valid List<ApiRequests.KeyspaceSpec> keyspaces) {
+    }
+
     public record PlanRequest(@NotNull @Valid Forecast forecast, @NotNull @Valid Design physicalDesign,
                               Map<String, String> current, @Size(max = 100) List<Map<String, String>> candidates,
                               @Valid Costs costs, @PositiveOrZero Double minSpacingSeconds,
-                              @PositiveOrZero Double cooldownSeconds, @PositiveOrZero Double margin, Long seed) {
+                              @PositiveOrZero Double cooldownSeconds, @PositiveOrZero Double margin, Long seed,
+                              @Valid RingSpec ring) {
 
-        PlanQuery toQuery() {
+        /** @param safe the safety planner's rolling restart for {@link #ring}, when one was given */
+        PlanQuery toQuery(Optional<RolloutPlan> safe) {
             Costs c = costs == null ? new Costs(null, null, null, null, null) : costs;
-            int down = c.nodesDownPerRound() == null ? 1 : c.nodesDownPerRound();
+            int down = safe.map(PlanBodies::mostDown).orElse(c.nodesDownPerRound() == null ? 1 : c.nodesDownPerRound());
             int nodes = physicalDesign.nodes();
-            int rounds = c.rounds() == null ? Math.max(1, (nodes + down - 1) / down) : c.rounds();
+            int rounds = safe.map(RolloutPlan::size)
+                    .orElse(c.rounds() == null ? Math.max(1, (nodes + down - 1) / down) : c.rounds());
             PlanQuery.Costs costs = new PlanQuery.Costs(
                     c.restartSeconds() == null ? CostModel.MEASURED_RESTART_SECONDS : c.restartSeconds(), down, rounds,
                     c.rewriteFraction() == null ? 0 : c.rewriteFraction(), c.rewriteSeconds() == null ? 0 : c.rewriteSeconds());
@@ -91,6 +106,18 @@ public final class PlanBodies {
         private static double orZero(Double d) {
             return d == null ? 0 : d;
         }
+
+        /** Where the round count of the cost model came from, for the answer. */
+        String roundsFrom(Optional<RolloutPlan> safe) {
+            if (safe.isPresent()) {
+                return "safety planner over the given ring (" + safe.get().method() + ")";
+            }
+            return costs != null && costs.rounds() != null ? "request" : "default: ceil(nodes / nodesDownPerRound)";
+        }
+    }
+
+    private static int mostDown(RolloutPlan plan) {
+        return plan.rounds().stream().mapToInt(r -> r.nodes().size()).max().orElse(1);
     }
 
     /**
@@ -108,9 +135,9 @@ public final class PlanBodies {
      */
     public record PlanView(boolean reconfigure, List<PlannedChangeView> changes, double expectedBenefit,
                            double expectedLoss, double netGain, double stayOperations, String candidateSource,
-                           int candidates, CostModel cost, long elapsedMs, ModelView model) {
+                           int candidates, CostModel cost, String roundsFrom, long elapsedMs, ModelView model) {
 
-        static PlanView of(PlanResult r, KnobCatalog catalog) {
+        static PlanView of(PlanResult r, KnobCatalog catalog, String roundsFrom) {
             PlanProposal p = r.proposal();
             NodeFacts facts = r.model().hardware();
             List<PlannedChangeView> changes = new ArrayList<>();
@@ -122,7 +149,7 @@ public final class PlanBodies {
                 before = c.configuration();
             }
             return new PlanView(p.reconfigure(), changes, p.expectedBenefit(), p.expectedLoss(), p.netGain(),
-                    p.stayOperations(), r.source().name(), r.candidates().size(), r.cost(), r.elapsedMs(),
+                    p.stayOperations(), r.source().name(), r.candidates().size(), r.cost(), roundsFrom, r.elapsedMs(),
                     ModelView.of(r.model()));
         }
     }

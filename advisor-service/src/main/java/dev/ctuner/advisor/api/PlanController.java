@@ -2,11 +2,17 @@ package dev.ctuner.advisor.api;
 
 import dev.ctuner.advisor.api.PlanBodies.PlanRequest;
 import dev.ctuner.advisor.api.PlanBodies.PlanView;
+import dev.ctuner.advisor.core.safety.PlanResult;
+import dev.ctuner.advisor.core.safety.Ring;
+import dev.ctuner.advisor.core.safety.RolloutPlan;
+import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
 import dev.ctuner.advisor.planning.PlanService;
+import dev.ctuner.advisor.rollout.PlanRefusedException;
 import dev.ctuner.common.catalog.KnobCatalog;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
+import java.util.Optional;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -28,10 +34,12 @@ public class PlanController {
 
     private final PlanService service;
     private final KnobCatalog catalog;
+    private final SafeRoundPlanner safety;
 
-    public PlanController(PlanService service, KnobCatalog catalog) {
+    public PlanController(PlanService service, KnobCatalog catalog, SafeRoundPlanner safety) {
         this.service = service;
         this.catalog = catalog;
+        this.safety = safety;
     }
 
     @Operation(summary = "Plan when to change the configuration over a workload forecast (VIEWER; stores nothing)",
@@ -41,9 +49,32 @@ public class PlanController {
                     + "optimum per distinct forecast workload.")
     @ApiResponse(responseCode = "200", description = "the plan; reconfigure=false and no changes when staying is best")
     @ApiResponse(responseCode = "400", description = "problem detail listing every violation")
+    @ApiResponse(responseCode = "422", description = "the ring given allows no availability-safe rolling restart")
     @ApiResponse(responseCode = "503", description = "no model trained yet; POST /api/v1/models/train")
     @PostMapping("/api/v1/plans")
     public PlanView plan(@Valid @RequestBody PlanRequest body) {
-        return PlanView.of(service.plan(body.toQuery()), catalog);
+        Optional<RolloutPlan> safe = safeRestart(body);
+        return PlanView.of(service.plan(body.toQuery(safe)), catalog, body.roundsFrom(safe));
+    }
+
+    /** The rolling restart the safety planner gives for the request's ring (none without a ring). */
+    private Optional<RolloutPlan> safeRestart(PlanRequest body) {
+        if (body.ring() == null) {
+            return Optional.empty();
+        }
+        if (body.costs() != null && (body.costs().rounds() != null || body.costs().nodesDownPerRound() != null)) {
+            throw new IllegalArgumentException("give either ring (the safety planner's rounds) or costs.rounds and "
+                    + "costs.nodesDownPerRound, not both");
+        }
+        Ring ring = RingDescriptions.toRing(body.ring().nodes(), body.ring().keyspaces());
+        if (ring.nodes().size() != body.physicalDesign().nodes()) {
+            throw new IllegalArgumentException("ring has " + ring.nodes().size() + " nodes but physicalDesign.nodes is "
+                    + body.physicalDesign().nodes());
+        }
+        PlanResult result = safety.plan(dev.ctuner.advisor.core.safety.PlanRequest.allNodes(ring));
+        if (result instanceof PlanResult.Refused refused) {
+            throw new PlanRefusedException(refused.reasons());
+        }
+        return Optional.of(((PlanResult.Planned) result).plan());
     }
 }

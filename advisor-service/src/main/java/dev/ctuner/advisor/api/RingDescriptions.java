@@ -30,11 +30,15 @@ final class RingDescriptions {
     }
 
     static Ring toRing(StartRollout body) {
+        return toRing(body.nodes(), body.keyspaces());
+    }
+
+    static Ring toRing(List<NodeSpec> specs, List<KeyspaceSpec> keyspaceSpecs) {
         List<RingNode> nodes = new ArrayList<>();
         Map<NodeId, List<Long>> tokens = new LinkedHashMap<>();
-        boolean anyTokens = body.nodes().stream().anyMatch(n -> n.tokens() != null && !n.tokens().isEmpty());
-        for (int i = 0; i < body.nodes().size(); i++) {
-            NodeSpec spec = body.nodes().get(i);
+        boolean anyTokens = specs.stream().anyMatch(n -> n.tokens() != null && !n.tokens().isEmpty());
+        for (int i = 0; i < specs.size(); i++) {
+            NodeSpec spec = specs.get(i);
             RingNode node = new RingNode(new NodeId(spec.id()), spec.dc(), spec.rack());
             nodes.add(node);
             if (anyTokens && (spec.tokens() == null || spec.tokens().isEmpty())) {
@@ -43,7 +47,7 @@ final class RingDescriptions {
             tokens.put(node.id(), anyTokens ? spec.tokens() : List.of(Long.MIN_VALUE + (i + 1) * SINGLE_TOKEN_STEP));
         }
         List<KeyspaceReplication> keyspaces = new ArrayList<>();
-        for (KeyspaceSpec ks : body.keyspaces()) {
+        for (KeyspaceSpec ks : keyspaceSpecs) {
             keyspaces.add(new KeyspaceReplication(ks.name(), ks.replication(), ks.consistency(),
                     ReplicaPlacement.place(nodes, tokens, ks.replication())));
         }

@@ -250,6 +250,59 @@ class AdviceApiTest {
                 .andExpect(jsonPath("$.changes", hasSize(0)));
     }
 
+    static String ringPlan(int nodes, String ring, String costs) {
+        return """
+                {"forecast": %s, "physicalDesign": {"nodes": %d, "replicationFactor": 3},
+                 "current": {"compaction.class": "SizeTieredCompactionStrategy"},
+                 "candidates": [{"compaction.class": "LeveledCompactionStrategy"}],
+                 "costs": %s, "minSpacingSeconds": 600, "ring": %s}""".formatted(readHeavyForecast(40), nodes, costs, ring);
+    }
+
+    static String ring(int racks, int perRack, String consistency) {
+        StringBuilder nodes = new StringBuilder();
+        for (int r = 0; r < racks; r++) {
+            for (int i = 0; i < perRack; i++) {
+                nodes.append(nodes.length() == 0 ? "" : ",")
+                        .append("{\"id\": \"n%d%d\", \"dc\": \"dc1\", \"rack\": \"r%d\"}".formatted(r, i, r));
+            }
+        }
+        return "{\"nodes\": [" + nodes + "], \"keyspaces\": [{\"name\": \"shop\", \"replication\": {\"dc1\": 3}, "
+                + "\"consistency\": \"" + consistency + "\"}]}";
+    }
+
+    @Test
+    @Order(5)
+    void withARingTheRestartRoundsAreTheSafetyPlanners() throws Exception {
+        String costs = "{\"rewriteFraction\": 0.3, \"rewriteSeconds\": 600}";
+        // three racks of two, RF 3 at QUORUM: a whole rack may be down at once, so 3 rounds of 2 nodes
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(6, ring(3, 2, "QUORUM"), costs)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.cost.rounds").value(3))
+                .andExpect(jsonPath("$.cost.nodesDownPerRound").value(2))
+                .andExpect(jsonPath("$.roundsFrom").value(containsString("safety planner")));
+        // one rack of three: one node at a time
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "QUORUM"), costs)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.cost.rounds").value(3))
+                .andExpect(jsonPath("$.cost.nodesDownPerRound").value(1));
+        // ALL allows no replica down: no safe rolling restart, said as a 422 with the reasons
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "ALL"), costs)))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.reasons").isNotEmpty());
+        // the ring and the request must agree, and rounds come from one place only
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(4, ring(1, 3, "QUORUM"), costs)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("ring has 3 nodes but physicalDesign.nodes is 4"));
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "QUORUM"), "{\"rounds\": 2}")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(containsString("not both")));
+        // without a ring the answer says where its rounds came from
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "null", "{\"rounds\": 4}")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.cost.rounds").value(4))
+                .andExpect(jsonPath("$.roundsFrom").value("request"));
+    }
+
     @Test
     @Order(5)
     void withoutCandidatesThePlanUsesTheSurrogatesOptima() throws Exception {
