@@ -119,7 +119,7 @@ public final class ForecastTable {
     private static String spread(double[] values, String format) {
         double[] v = values.clone();
         Arrays.sort(v);
-        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-        return String.format(Locale.ROOT, format + " [" + format + ", " + format + "]", median, v[0], v[v.length - 1]);
+        return String.format(Locale.ROOT, format + " [" + format + ", " + format + "]", SimulationTable.median(v), v[0],
+                v[v.length - 1]);
     }
 }

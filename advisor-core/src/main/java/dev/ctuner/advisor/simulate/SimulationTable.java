@@ -108,7 +108,8 @@ public final class SimulationTable {
         return String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", median(v), v[0], v[v.length - 1]);
     }
 
-    private static double median(double[] sorted) {
+    /** The median of values sorted ascending. */
+    static double median(double[] sorted) {
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
