@@ -2,12 +2,18 @@ package dev.ctuner.advisor.bench;
 
 import dev.ctuner.advisor.core.learning.CurvePoint;
 import dev.ctuner.advisor.core.learning.EvaluationRow;
+import dev.ctuner.advisor.core.learning.HeldOutPrediction;
 import dev.ctuner.advisor.core.learning.SplitKind;
 import dev.ctuner.advisor.core.learning.Target;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Markdown rendering of evaluation results (RAFIKI Table 2 layout: metrics as rows). */
 final class MarkdownTables {
@@ -31,6 +37,8 @@ final class MarkdownTables {
         out.append('\n');
         line(out, "Prediction error (MAPE %)", target, rows, families, splits, r ->
                 String.format(Locale.ROOT, "%.2f ± %.2f", r.mean().mape(), r.mapeSd()));
+        line(out, "Median absolute % error", target, rows, families, splits,
+                r -> String.format(Locale.ROOT, "%.2f", r.mean().medianApe()));
         line(out, "R²", target, rows, families, splits, r -> String.format(Locale.ROOT, "%.3f", r.mean().r2()));
         line(out, "RMSE", target, rows, families, splits, r -> String.format(Locale.ROOT, "%.4g", r.mean().rmse()));
         line(out, "repetitions", target, rows, families, splits, r -> Integer.toString(r.repetitions()));
@@ -59,5 +67,46 @@ final class MarkdownTables {
                     p.mean().mape(), p.mean().r2(), p.mean().rmse(), p.repetitions()));
         }
         out.append('\n');
+    }
+
+    /**
+     * Where held-out error lies: one row per group (a configuration or a workload), the groups with
+     * the largest mean absolute % error first, at most {@code rows} of them, then the share of the
+     * total error the listed groups hold.
+     */
+    static void breakdown(StringBuilder out, String groupName, List<HeldOutPrediction> predictions,
+                          Function<HeldOutPrediction, String> group, int rows) {
+        Map<String, List<HeldOutPrediction>> byGroup = new LinkedHashMap<>();
+        for (HeldOutPrediction p : predictions) {
+            byGroup.computeIfAbsent(group.apply(p), g -> new ArrayList<>()).add(p);
+        }
+        List<Map.Entry<String, List<HeldOutPrediction>>> ranked = new ArrayList<>(byGroup.entrySet());
+        ranked.sort(Comparator.comparingDouble((Map.Entry<String, List<HeldOutPrediction>> e) -> -meanApe(e.getValue()))
+                .thenComparing(Map.Entry::getKey));
+        out.append("| ").append(groupName).append(" | held out (times) | predictions | mean measured | mean predicted "
+                + "| MAPE % | largest APE % |\n|---|---|---|---|---|---|---|\n");
+        double total = predictions.stream().mapToDouble(HeldOutPrediction::absolutePercentError).sum();
+        double listed = 0;
+        int listedPredictions = 0;
+        for (Map.Entry<String, List<HeldOutPrediction>> e : ranked.subList(0, Math.min(rows, ranked.size()))) {
+            List<HeldOutPrediction> ps = e.getValue();
+            listed += ps.stream().mapToDouble(HeldOutPrediction::absolutePercentError).sum();
+            listedPredictions += ps.size();
+            out.append(String.format(Locale.ROOT, "| %s | %d | %d | %.0f | %.0f | %.1f | %.1f |%n", e.getKey(),
+                    ps.stream().mapToInt(HeldOutPrediction::repetition).distinct().count(), ps.size(),
+                    ps.stream().mapToDouble(HeldOutPrediction::actual).average().orElse(0),
+                    ps.stream().mapToDouble(HeldOutPrediction::predicted).average().orElse(0), meanApe(ps),
+                    ps.stream().mapToDouble(HeldOutPrediction::absolutePercentError).max().orElse(0)));
+        }
+        int others = predictions.size() - listedPredictions;
+        int shown = Math.min(rows, ranked.size());
+        out.append(String.format(Locale.ROOT, "%nThe %d %s listed (of %d) hold %.0f%% of the total absolute percentage error",
+                shown, groupName + (shown == 1 ? "" : "s"), ranked.size(), total == 0 ? 0 : 100 * listed / total));
+        out.append(others == 0 ? ".\n\n" : String.format(Locale.ROOT, "; the MAPE over the other %d predictions is %.1f%%.%n%n",
+                others, (total - listed) / others));
+    }
+
+    private static double meanApe(List<HeldOutPrediction> ps) {
+        return ps.stream().mapToDouble(HeldOutPrediction::absolutePercentError).average().orElse(0);
     }
 }

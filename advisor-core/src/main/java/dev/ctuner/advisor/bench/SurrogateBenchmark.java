@@ -4,6 +4,7 @@ import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.learning.CurvePoint;
 import dev.ctuner.advisor.core.learning.EvaluationRow;
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
+import dev.ctuner.advisor.core.learning.HeldOutPrediction;
 import dev.ctuner.advisor.core.learning.ModelEvaluation;
 import dev.ctuner.advisor.core.learning.ModelFamily;
 import dev.ctuner.advisor.core.learning.Sample;
@@ -26,13 +27,14 @@ import java.util.Map;
  *
  * <pre>
  * java -cp ... dev.ctuner.advisor.bench.SurrogateBenchmark docs/data/training.csv \
- *     --reps 10 --seed 42 --families rf,gbt,mlp --curve 20,40,80,160 [--knobs a,b] [--enum ordinal]
+ *     --reps 10 --seed 42 --families rf,gbt,mlp --curve 20,40,80,160 [--knobs a,b] [--enum ordinal] \
+ *     [--breakdown 8]   (rows of the "where the error lies" tables; 0 leaves them out)
  * </pre>
  */
 public final class SurrogateBenchmark {
 
     static final String USAGE = "SurrogateBenchmark <experiments.csv> [--reps 10] [--seed 42] [--families rf,gbt,mlp]"
-            + " [--curve 20,40,80] [--knobs a,b] [--enum one-hot|ordinal]";
+            + " [--curve 20,40,80] [--knobs a,b] [--enum one-hot|ordinal] [--breakdown 8]";
 
     private SurrogateBenchmark() {
     }
@@ -71,14 +73,37 @@ public final class SurrogateBenchmark {
         for (Target target : Target.values()) {
             MarkdownTables.evaluation(out, target, rows, families.keySet(), splits);
         }
+        String first = families.keySet().iterator().next();
+        int breakdown = options.integer("breakdown", 8);
+        if (breakdown > 0) {
+            out.append("## Where the throughput error lies: ").append(first).append("\n\n");
+            out.append("Every held-out prediction of the ").append(reps).append(" repetitions above, grouped. ")
+                    .append("Configurations by their design point in the campaign (all its read ratios held out "
+                            + "together); workloads by their mix.\n\n");
+            out.append("### Unseen configurations\n\n");
+            MarkdownTables.breakdown(out, "configuration", evaluation.heldOut(samples, families.get(first),
+                    Target.THROUGHPUT, SplitKind.UNSEEN_CONFIGURATION, seed), p -> configurationOf(p, encoder), breakdown);
+            out.append("### Unseen workloads\n\n");
+            MarkdownTables.breakdown(out, "workload", evaluation.heldOut(samples, families.get(first),
+                    Target.THROUGHPUT, SplitKind.UNSEEN_WORKLOAD, seed), p -> p.sample().workload().key(), breakdown);
+        }
         List<Integer> sizes = options.list("curve", "").stream().map(Integer::parseInt).toList();
         if (!sizes.isEmpty()) {
-            String first = families.keySet().iterator().next();
             List<CurvePoint> curve = evaluation.learningCurve(samples, families.get(first), Target.THROUGHPUT,
                     sizes.stream().mapToInt(Integer::intValue).toArray(), seed);
             MarkdownTables.curve(out, first, curve);
         }
         return out.toString();
+    }
+
+    /**
+     * The design point's configuration part ("c29" of "c29@rr0.4", a training campaign's naming), or
+     * else the configuration's knob values.
+     */
+    static String configurationOf(HeldOutPrediction p, FeatureEncoder encoder) {
+        String point = p.sample().provenance().designPoint();
+        int at = point.indexOf('@');
+        return at > 0 ? point.substring(0, at) : SplitKind.UNSEEN_CONFIGURATION.groupOf(p.sample(), encoder);
     }
 
     static ModelFamily family(String name) {

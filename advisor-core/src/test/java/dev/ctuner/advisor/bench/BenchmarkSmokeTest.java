@@ -32,6 +32,38 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void surrogateBenchmarkShowsWhereTheErrorLies() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 16, 5);
+        String out = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
+                "--breakdown", "3"});
+        assertThat(out).contains("| Median absolute % error |", "## Where the throughput error lies: RF",
+                "| configuration | held out (times) |", "| workload | held out (times) |", "| [");
+        assertThat(out).containsPattern("The 3 configurations listed \\(of \\d+\\) hold \\d+% of the total absolute "
+                + "percentage error; the MAPE over the other \\d+ predictions is [0-9.]+%")
+                .containsPattern("The 2 workloads listed \\(of 2\\) hold 100% of the total absolute percentage error\\.\n");
+        assertThat(SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
+                "--breakdown", "0"})).doesNotContain("Where the throughput error lies");
+    }
+
+    @Test
+    void transferCheckRanksAnotherCampaignsConfigurationsByTheirGainOverTheDefault() throws IOException {
+        Path train = SyntheticCsv.write(dir.resolve("train.csv"), 30, 5);
+        Path tuning = SyntheticCsv.writeTuning(dir.resolve("tuning.csv"), 20, 0.7, 9);
+        String out = TransferCheck.run(new String[] {train.toString(), "--test", tuning.toString()});
+        assertThat(out).contains("on the runs of " + tuning, "20 OK runs", "workload r0.700 u0.300",
+                "| gain error, mean absolute % |", "| Spearman rank correlation, predicted vs measured | ",
+                "| t19 | ");
+        // the synthetic response is smooth and strong; a forest of 90 samples must rank it well
+        String rho = out.lines().filter(l -> l.startsWith("| Spearman")).findFirst().orElseThrow()
+                .replaceAll(".*\\| ([-0-9.]+) \\(p = .*", "$1");
+        assertThat(Double.parseDouble(rho)).isGreaterThan(0.6);
+        Path noAnchors = SyntheticCsv.write(dir.resolve("plain.csv"), 6, 2);
+        assertThatThrownBy(() -> TransferCheck.run(new String[] {train.toString(), "--test", noAnchors.toString()}))
+                .hasMessageContaining("has no anchor runs");
+        assertThatThrownBy(() -> TransferCheck.run(new String[] {train.toString()})).hasMessageContaining("--test");
+    }
+
+    @Test
     void searchBenchmarkComparesGaWithTheGrid() throws IOException {
         Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 12, 6);
         String out = SearchBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--levels", "3",

@@ -22,10 +22,15 @@ public final class SyntheticCsv {
 
     static String row(String id, String quality, String notes, double rr, long writes, String compaction, double cleanup,
                       double throughput, String readP99, String writeP99) {
+        return row(id, id, quality, notes, rr, writes, compaction, cleanup, throughput, readP99, writeP99);
+    }
+
+    static String row(String id, String designPoint, String quality, String notes, double rr, long writes,
+                      String compaction, double cleanup, double throughput, String readP99, String writeP99) {
         return String.format(Locale.ROOT, "%s,training,%s,0,2026-01-01T00:00:00Z,2026-01-01T00:05:00Z,%s,\"%s\",5.0.9,4.19.0,"
                         + "2,24576,4096,1,1,%.2f,%.2f,0,0,0,zipfian,100000,200000,32,7,%.1f,100,%s,90,%s,0,0.01,1.5,0.4,"
                         + "%d,%s,%.3f",
-                id, id, quality, notes, rr, 1 - rr, throughput, readP99, writeP99, writes, compaction, cleanup);
+                id, designPoint, quality, notes, rr, 1 - rr, throughput, readP99, writeP99, writes, compaction, cleanup);
     }
 
     /** {@code configs} random configurations × read ratios 0.1, 0.5, 0.9, all OK. */
@@ -40,8 +45,7 @@ public final class SyntheticCsv {
             double cleanup = 0.05 + 0.9 * r.nextDouble();
             for (double rr : new double[] {0.1, 0.5, 0.9}) {
                 double lw = Math.log(writes) / Math.log(2);
-                double thr = (40_000 + 2_000 * lw + 20_000 * (1 - rr) + (compaction.startsWith("Level") ? 8_000 * rr : 0)
-                        + 3_000 * cleanup) * (1 + 0.02 * (r.nextDouble() - 0.5));
+                double thr = throughput(rr, writes, compaction, cleanup) * (1 + 0.02 * (r.nextDouble() - 0.5));
                 double read = 1_500 + 400 * rr + (compaction.startsWith("Level") ? -300 : 0);
                 double write = 700 + 40 * lw;
                 lines.add(row("e" + c + "-" + rr, "OK", "", rr, writes, compaction, cleanup, thr,
@@ -49,5 +53,35 @@ public final class SyntheticCsv {
             }
         }
         return Files.write(file, lines);
+    }
+
+    /**
+     * A tuning campaign's file: {@code configs} random configurations at one read ratio, one run
+     * each, with an anchor run of the defaults (32 concurrent writes, size-tiered, cleanup 0.333)
+     * before the first and after every fifth.
+     */
+    public static Path writeTuning(Path file, int configs, double rr, long seed) throws IOException {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> lines = new ArrayList<>();
+        lines.add(HEADER);
+        String[] strategies = {"SizeTieredCompactionStrategy", "LeveledCompactionStrategy", "UnifiedCompactionStrategy"};
+        for (int c = 0; c < configs; c++) {
+            if (c % 5 == 0) {
+                lines.add(row("a" + c, "anchor", "OK", "", rr, 32, strategies[0], 0.333,
+                        throughput(rr, 32, strategies[0], 0.333) * (1 + 0.02 * (r.nextDouble() - 0.5)), "1500", "800"));
+            }
+            long writes = 1L << (1 + r.nextInt(8));
+            String compaction = strategies[r.nextInt(3)];
+            double cleanup = 0.05 + 0.9 * r.nextDouble();
+            lines.add(row("t" + c, "t" + c, "OK", "", rr, writes, compaction, cleanup,
+                    throughput(rr, writes, compaction, cleanup) * (1 + 0.02 * (r.nextDouble() - 0.5)), "1500", "800"));
+        }
+        return Files.write(file, lines);
+    }
+
+    /** The synthetic response, without noise. */
+    static double throughput(double rr, long writes, String compaction, double cleanup) {
+        double lw = Math.log(writes) / Math.log(2);
+        return 40_000 + 2_000 * lw + 20_000 * (1 - rr) + (compaction.startsWith("Level") ? 8_000 * rr : 0) + 3_000 * cleanup;
     }
 }

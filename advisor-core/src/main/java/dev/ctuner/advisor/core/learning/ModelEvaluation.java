@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 
 /**
@@ -82,22 +81,45 @@ public record ModelEvaluation(FeatureEncoder encoder, double testFraction, int r
         return folds;
     }
 
+    /**
+     * Every held-out sample of every repetition of one split kind, with the prediction of the model
+     * trained on that repetition's training side (the same splits and seeds as {@link #compare}).
+     */
+    public List<HeldOutPrediction> heldOut(List<Sample> samples, SurrogateTrainer trainer, Target target,
+                                           SplitKind kind, long seed) {
+        List<GroupedSplit> folds = splits(samples, kind, seed);
+        List<HeldOutPrediction> all = new ArrayList<>();
+        for (int r = 0; r < folds.size(); r++) {
+            all.addAll(predictions(folds.get(r).train(), folds.get(r).test(), target, trainer, seed + r, r));
+        }
+        return all;
+    }
+
     private java.util.Optional<Metrics> score(List<Sample> train, List<Sample> test, Target target,
                                               SurrogateTrainer trainer, long seed) {
+        List<HeldOutPrediction> predicted = predictions(train, test, target, trainer, seed, 0);
+        if (predicted.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(Metrics.of(predicted.stream().mapToDouble(HeldOutPrediction::actual).toArray(),
+                predicted.stream().mapToDouble(HeldOutPrediction::predicted).toArray()));
+    }
+
+    /** Nothing when the training side has fewer than 4 measurements of the target or the test side none. */
+    private List<HeldOutPrediction> predictions(List<Sample> train, List<Sample> test, Target target,
+                                                SurrogateTrainer trainer, long seed, int repetition) {
         long trainCount = train.stream().filter(s -> target.observed(s).isPresent()).count();
         List<Sample> measured = test.stream().filter(s -> target.observed(s).isPresent()).toList();
         if (trainCount < 4 || measured.isEmpty()) {
-            return java.util.Optional.empty();
+            return List.of();
         }
         TargetModel model = TargetModel.fit(target, train, encoder, trainer, seed);
-        double[] actual = new double[measured.size()];
-        double[] predicted = new double[measured.size()];
-        for (int i = 0; i < actual.length; i++) {
-            OptionalDouble y = target.observed(measured.get(i));
-            actual[i] = y.getAsDouble();
-            predicted[i] = model.predict(encoder.encode(measured.get(i))).mean();
+        List<HeldOutPrediction> out = new ArrayList<>(measured.size());
+        for (Sample s : measured) {
+            out.add(new HeldOutPrediction(s, repetition, target.observed(s).getAsDouble(),
+                    model.predict(encoder.encode(s)).mean()));
         }
-        return java.util.Optional.of(Metrics.of(actual, predicted));
+        return out;
     }
 
     private static void shuffle(List<Sample> list, SplittableRandom random) {

@@ -74,4 +74,26 @@ class ModelEvaluationTest {
         assertThat(curve).hasSize(2);
         assertThat(curve.get(1).mean().mape()).isLessThan(curve.get(0).mean().mape());
     }
+
+    @Test
+    void heldOutPredictionsAreTheOnesTheTableIsComputedFrom() {
+        ModelEvaluation eval = new ModelEvaluation(ENCODER, 0.25, 3);
+        RandomForestSurrogate.Trainer rf = new RandomForestSurrogate.Trainer(60, 1.0, 2);
+        for (SplitKind kind : SplitKind.values()) {
+            EvaluationRow row = eval.compare(grid(), Map.of("RF", rf), List.of(kind), 42).stream()
+                    .filter(r -> r.target() == Target.THROUGHPUT).findFirst().orElseThrow();
+            List<HeldOutPrediction> held = eval.heldOut(grid(), rf, Target.THROUGHPUT, kind, 42);
+            List<Metrics> perRepetition = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                int rep = r;
+                List<HeldOutPrediction> these = held.stream().filter(p -> p.repetition() == rep).toList();
+                assertThat(these).isNotEmpty();
+                assertThat(these.stream().map(p -> kind.groupOf(p.sample(), ENCODER)).distinct().count())
+                        .isEqualTo(kind == SplitKind.UNSEEN_CONFIGURATION ? 4 : 2);
+                perRepetition.add(Metrics.of(these.stream().mapToDouble(HeldOutPrediction::actual).toArray(),
+                        these.stream().mapToDouble(HeldOutPrediction::predicted).toArray()));
+            }
+            assertThat(Metrics.mean(perRepetition)).isEqualTo(row.mean());
+        }
+    }
 }
