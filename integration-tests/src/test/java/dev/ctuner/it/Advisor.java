@@ -44,8 +44,13 @@ final class Advisor implements AutoCloseable {
     }
 
     Envelope apply(String node, Map<String, String> changes, ExpectedMode mode, Instant expires) {
+        return apply(node, changes, mode, expires, 120);
+    }
+
+    /** With the time the node may take to be healthy again (its peers' hints for it delivered) before rollback. */
+    Envelope apply(String node, Map<String, String> changes, ExpectedMode mode, Instant expires, int healthTimeoutSeconds) {
         return Envelope.of(new ClusterId("it-ring"), new NodeId(node), UUID.randomUUID(), Instant.now(),
-                new ApplyConfiguration(changes, mode, 120, "integration test", expires, Optional.empty()));
+                new ApplyConfiguration(changes, mode, healthTimeoutSeconds, "integration test", expires, Optional.empty()));
     }
 
     Envelope signed(Envelope command) {
