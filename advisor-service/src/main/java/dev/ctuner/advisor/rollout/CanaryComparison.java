@@ -72,14 +72,25 @@ public final class CanaryComparison {
 
     public static Verdict compare(List<WorkloadSample> canary, Map<String, List<WorkloadSample>> others, Instant since,
                                   Criteria criteria) {
-        Instant from = since.plus(criteria.warmup());
+        return compareFrom(canary, others, since.plus(criteria.warmup()), criteria,
+                criteria.warmup().toSeconds() + " s or more after the change");
+    }
+
+    /**
+     * The same comparison over the windows starting at {@code from} or later only: a second look at
+     * a canary that looked worse, on windows the first look did not see.
+     *
+     * @param fromWhat what {@code from} is, for the summary ("10 s or more after the change")
+     */
+    public static Verdict compareFrom(List<WorkloadSample> canary, Map<String, List<WorkloadSample>> others, Instant from,
+                                      Criteria criteria, String fromWhat) {
         List<WorkloadSample> mineAfter = after(canary, from);
         List<List<WorkloadSample>> theirsAfter = others.values().stream().map(s -> after(s, from)).filter(s -> !s.isEmpty()).toList();
         if (mineAfter.isEmpty() || theirsAfter.isEmpty()) {
             String who = mineAfter.isEmpty() && theirsAfter.isEmpty() ? "the canary nor the other nodes"
                     : mineAfter.isEmpty() ? "the canary" : "the other nodes";
             return new Verdict(Outcome.NO_CANARY_DATA, "canary not measured yet: no sampling window starting "
-                    + criteria.warmup().toSeconds() + " s or more after the change from " + who);
+                    + fromWhat + " from " + who);
         }
         List<String> notes = new ArrayList<>();
         boolean passed = true;

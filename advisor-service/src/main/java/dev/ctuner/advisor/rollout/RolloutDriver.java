@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *     command id; it is never sent a new command (the same signed command may be sent again when
  *     no answer at all came: the sidecar answers an id it has seen with its earlier result);</li>
  * <li>a changed node (APPLIED) is verified: UP_NORMAL by a heartbeat after the change, and for the
- *     canary a measured comparison window against the other nodes;</li>
+ *     canary a measured comparison window against the other nodes, failed only when
+ *     {@code canary-looks} looks in a row, each on windows the earlier ones did not see, find it worse;</li>
  * <li>the next round's pre-checks pass, then its nodes are commanded;</li>
  * <li>a failed node halts the rollout: pending nodes are skipped, changed nodes rolled back by
  *     policy one at a time ({@link RolloutRecovery}), and the rollout ends FAILED.</li>
@@ -68,6 +70,8 @@ public final class RolloutDriver {
     private final Clock clock;
     private final Map<String, Instant> gateFailingSince = new ConcurrentHashMap<>();
     private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
+    /** Canaries found worse by fewer looks than it takes to fail them; kept in memory: after a restart they are looked at afresh. */
+    private final Map<String, WorseLooks> worseLooks = new ConcurrentHashMap<>();
 
     public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                          ClusterRegistry registry, CommandFactory commands, CommandSender sender, RolloutProperties properties,
@@ -137,7 +141,8 @@ public final class RolloutDriver {
                 move(rollout, step, NodeStepStatus.FAILED, why);
                 if (r.phase() == CommandPhase.ROLLED_BACK) {
                     NodeStep failed = step(rollout.id(), step.nodeId());
-                    move(rollout, failed, NodeStepStatus.ROLLED_BACK, "the sidecar restored the previous configuration and the node is healthy");
+                    move(rollout, failed, NodeStepStatus.ROLLED_BACK, "the sidecar restored the previous configuration and the node is healthy"
+                            + RolloutRecovery.failure(failed));
                 }
             }
             return;
@@ -201,17 +206,46 @@ public final class RolloutDriver {
                 registry.node(rec.clusterId(), other.nodeId()).ifPresent(v -> others.put(other.nodeId().value(), v.samples()));
             }
         }
-        CanaryComparison.Verdict verdict = CanaryComparison.compare(view.get().samples(), others, appliedAt,
-                properties.canaryCriteria());
+        String key = rollout.id() + "/" + step.nodeId().value() + "/" + step.version();
+        Optional<WorseLooks> worse = Optional.ofNullable(worseLooks.get(key));
+        CanaryComparison.Verdict verdict = worse.isEmpty()
+                ? CanaryComparison.compare(view.get().samples(), others, appliedAt, properties.canaryCriteria())
+                : CanaryComparison.compareFrom(view.get().samples(), others, worse.get().lastSeen().plusNanos(1),
+                        properties.canaryCriteria(), "after those of look " + worse.get().summaries().size());
+        String earlier = worse.map(w -> "; worse at " + w.summaries().size() + " earlier look(s): " + String.join(" | ", w.summaries()))
+                .orElse("");
         if (verdict.outcome() == CanaryComparison.Outcome.NO_CANARY_DATA) {
             // Never pass a canary that was not measured: wait for its first sampling window after the change and warm-up.
             if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
-                move(rollout, step, NodeStepStatus.FAILED, verdict.summary() + " within " + waited.toSeconds() + " s");
+                worseLooks.remove(key);
+                move(rollout, step, NodeStepStatus.FAILED, verdict.summary() + " within " + waited.toSeconds() + " s" + earlier);
             }
             return;
         }
         log.info("rollout {}: canary {} after {} s: {}", rollout.id(), step.nodeId(), waited.toSeconds(), verdict.summary());
-        move(rollout, step, verdict.passed() ? NodeStepStatus.VERIFIED : NodeStepStatus.FAILED, verdict.summary() + "; " + timing);
+        if (verdict.passed()) {
+            worseLooks.remove(key);
+            move(rollout, step, NodeStepStatus.VERIFIED, verdict.summary() + (earlier.isEmpty() ? "" : earlier + ", not confirmed")
+                    + "; " + timing);
+            return;
+        }
+        List<String> summaries = new ArrayList<>(worse.map(WorseLooks::summaries).orElse(List.of()));
+        summaries.add(verdict.summary());
+        if (summaries.size() < properties.canaryLooks()) {
+            Instant lastSeen = view.get().samples().stream().map(WorkloadSample::windowStart).max(Instant::compareTo).orElse(now);
+            worseLooks.put(key, new WorseLooks(lastSeen, summaries));
+            log.warn("rollout {}: canary {} looks worse ({}); measuring it again on fresh windows before failing it", rollout.id(),
+                    step.nodeId(), verdict.summary());
+            return;
+        }
+        worseLooks.remove(key);
+        String looks = summaries.size() == 1 ? verdict.summary()
+                : "worse at " + summaries.size() + " looks in a row: " + String.join(" | ", summaries);
+        move(rollout, step, NodeStepStatus.FAILED, looks + "; " + timing);
+    }
+
+    /** A canary found worse by {@code summaries.size()} looks in a row, the last of which saw its windows up to one starting at {@code lastSeen}. */
+    private record WorseLooks(Instant lastSeen, List<String> summaries) {
     }
 
     /** A table altered: verified once every node reports UP_NORMAL after the change with one schema version. */

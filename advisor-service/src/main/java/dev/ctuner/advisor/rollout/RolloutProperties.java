@@ -36,6 +36,9 @@ import org.springframework.validation.annotation.Validated;
  * @param canaryMinOperations a node's p99 of reads (or writes) is compared only if it served at least this many
  *        in the compared windows; with less traffic on every node there is nothing to compare and the canary passes
  *        on its health alone, saying so
+ * @param canaryLooks how many looks in a row, each on sampling windows the earlier ones did not see, must find the
+ *        canary worse before it fails: one bad window right after a restart (a GC pause, cold caches, code not yet
+ *        compiled) is not a bad configuration; 1 fails it at the first bad look
  * @param rollbackPolicy when a failed node makes the rollout roll back the nodes already changed, one at a time
  *        ({@link RollbackPolicy}; an operator may always request a rollback of a stopped rollout)
  */
@@ -59,6 +62,7 @@ public record RolloutProperties(
         @DefaultValue("3.0") double canaryMaxLatencyRatio,
         @DefaultValue("10s") @NotNull Duration canaryWarmup,
         @DefaultValue("100") @Min(0) long canaryMinOperations,
+        @DefaultValue("2") @Min(1) int canaryLooks,
         @DefaultValue("ANY_FAILURE") @NotNull RollbackPolicy rollbackPolicy) {
 
     /** What the canary's comparison window is judged by. */

@@ -73,8 +73,9 @@ final class RolloutRecovery {
         Instant now = clock.instant();
         List<NodeStep> failed = rollout.steps().stream()
                 .filter(s -> s.status() == NodeStepStatus.FAILED || s.status() == NodeStepStatus.ROLLED_BACK).toList();
-        String cause = failed.stream().sorted(java.util.Comparator.comparing(s -> s.status() != NodeStepStatus.FAILED))
-                .map(s -> s.nodeId().value()).findFirst().orElse("a node");
+        Optional<NodeStep> first = failed.stream().sorted(java.util.Comparator.comparing(s -> s.status() != NodeStepStatus.FAILED))
+                .findFirst();
+        String cause = first.map(s -> s.nodeId().value()).orElse("a node");
         for (NodeStep step : rollout.steps()) {
             if (step.status() == NodeStepStatus.PENDING) {
                 store.moveStep(rollout.id(), step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.SKIPPED,
@@ -90,7 +91,7 @@ final class RolloutRecovery {
         if (properties.rollbackPolicy().rollsBack(canaryFailed, lastRoundVerificationFailed) && !rollBackNext(rollout, rec, now)) {
             return; // a rollback is in flight
         }
-        finish(store.find(rollout.id()).orElseThrow(), rec, cause, now);
+        finish(store.find(rollout.id()).orElseThrow(), rec, cause, first.map(RolloutRecovery::why).orElse(""), now);
     }
 
     /** Handles rollbacks; true when none is in flight and none is left to send. */
@@ -106,7 +107,7 @@ final class RolloutRecovery {
             }
             if (result.get().status() == CommandStatus.DONE) {
                 store.moveStep(rollout.id(), step, NodeStepStatus.TABLE.move(step.status(), NodeStepStatus.ROLLED_BACK,
-                        RolloutDriver.ACTOR, now, "rolled back by command " + step.rollback().get().id()));
+                        RolloutDriver.ACTOR, now, "rolled back by command " + step.rollback().get().id() + failure(step)));
                 return false; // look again next time, with the fresh step versions
             }
             log.error("rollout {}: rollback of {} failed: {}; the node keeps the change, check it by hand", rollout.id(),
@@ -203,9 +204,31 @@ final class RolloutRecovery {
                 "rollback of command " + step.command().orElseThrow().id() + " (" + why + ")", now);
         // Persisted before it is sent: after a crash in between, the same command is sent again, never a new one.
         store.recordRollback(rollout.id(), step, rollback, now, "rolling back (" + why + "): sent command " + rollback.id()
-                + " restoring " + applied.previousValues());
+                + " restoring " + applied.previousValues() + failure(step));
         driver.send(step.nodeId(), rollback);
         log.info("rollout {}: rolling back {} with command {}", rollout.id(), step.nodeId(), rollback.id());
+    }
+
+    /** " (why)" for the rollout's summary: the failure carried along, or the step's own message. */
+    private static String why(NodeStep step) {
+        String carried = failure(step);
+        String why = !carried.isEmpty() ? carried.substring(FAILED_BECAUSE.length()) : step.message().orElse("");
+        return why.isEmpty() ? "" : " (" + why + ")";
+    }
+
+    private static final String FAILED_BECAUSE = "; it failed: ";
+
+    /**
+     * Why a step failed, carried along as "; it failed: ..." from its FAILED message into the
+     * messages of its rollback, so the rollout view still says why once the node is restored.
+     */
+    static String failure(NodeStep step) {
+        String message = step.message().orElse("");
+        int carried = message.indexOf(FAILED_BECAUSE);
+        if (carried >= 0) {
+            return message.substring(carried);
+        }
+        return step.status() == NodeStepStatus.FAILED && !message.isEmpty() ? FAILED_BECAUSE + message : "";
     }
 
     /**
@@ -226,10 +249,10 @@ final class RolloutRecovery {
                 .toList();
     }
 
-    private void finish(Rollout rollout, Recommendation rec, String cause, Instant now) {
+    private void finish(Rollout rollout, Recommendation rec, String cause, String why, Instant now) {
         List<String> stillChanged = rollout.steps().stream().filter(s -> carriesChange(s, results).isPresent())
                 .map(s -> s.nodeId().value()).toList();
-        String summary = "halted: " + cause + " failed; " + (stillChanged.isEmpty()
+        String summary = "halted: " + cause + " failed" + why + "; " + (stillChanged.isEmpty()
                 ? "no node keeps the change" : "still changed: " + stillChanged + " (request a rollback to restore them)");
         store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.FAILED, RolloutDriver.ACTOR, now, summary));
         if (rec.state() == RecommendationState.ROLLING_OUT) {

@@ -87,7 +87,7 @@ class RolloutDriverTest {
     RolloutDriver driver(RollbackPolicy policy, Clock clock) {
         RolloutProperties p = new RolloutProperties(Duration.ofSeconds(1), Path.of("unused"), Path.of("unused"), Duration.ofSeconds(180),
                 Duration.ofMinutes(15), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofSeconds(120),
-                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, Duration.ZERO, 0, policy);
+                100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, Duration.ZERO, 0, 2, policy);
         return new RolloutDriver(rollouts, recommendations, results, registry, factory, (node, bytes) -> {
             DecodeResult decoded = codec.decode(bytes);
             sent.add(node.value() + " " + decoded);
@@ -189,6 +189,77 @@ class RolloutDriverTest {
         assertThat(after.steps()).filteredOn(s -> !s.canary()).extracting(NodeStep::status).containsOnly(NodeStepStatus.SKIPPED);
         assertThat(sent).hasSize(1);
         assertThat(recommendations.get(after.recommendationId()).state()).isEqualTo(RecommendationState.ROLLED_BACK);
+        // Why it failed survives the rollback, on the step and in the rollout's summary.
+        assertThat(step(r.id(), canary.nodeId().value()).message()).hasValueSatisfying(m -> assertThat(m)
+                .startsWith("the sidecar restored the previous configuration").contains("it failed: command").contains("node refused to start"));
+        assertThat(rollouts.auditTrail(r.id()).get(rollouts.auditTrail(r.id()).size() - 1).reason())
+                .startsWith("halted: " + canary.nodeId().value() + " failed (command ").contains("node refused to start");
+    }
+
+    /** A sampling window from every node, after anything done so far, the canary's reads at {@code canaryReadP99}. */
+    void windows(String canary, double canaryReadP99) {
+        Instant later = Instant.now().plusSeconds(2);
+        for (String n : NODES) {
+            registry.status(Views.CLUSTER, new NodeId(n), later, Views.status(NodeState.UP_NORMAL, "s1", 0, 0L));
+            registry.sample(Views.CLUSTER, new NodeId(n), Views.sample(later, n.equals(canary) ? canaryReadP99 : 1000.0, 500.0, 0L, Map.of()));
+        }
+    }
+
+    /**
+     * Sends the canary its command, publishes one more window with the canary's reads at
+     * {@code readP99} (the windows so far are at 1000 us on every node), and brings the canary to
+     * APPLIED, which takes the first look at it; returns the canary's node.
+     */
+    String canaryAppliedAndLookedAt(Rollout r, RolloutDriver driver, double readP99) {
+        driver.advance(r.id());
+        String canary = r.steps().stream().filter(NodeStep::canary).findFirst().orElseThrow().nodeId().value();
+        windows(canary, readP99);
+        done(r.id(), canary);
+        driver.advance(r.id());
+        return canary;
+    }
+
+    @Test
+    void aCanaryWorseAtOneLookIsMeasuredAgainOnFreshWindowsAndPassesWhenTheyAreFine() {
+        Rollout r = start(Map.of("memtable_heap_space", "76MiB"));
+        RolloutDriver driver = driver();
+        String canary = canaryAppliedAndLookedAt(r, driver, 20_000.0);   // mean read p99 10.5x the others'
+        assertThat(step(r.id(), canary).status()).as("not failed on one look").isEqualTo(NodeStepStatus.APPLIED);
+        assertThat(sent).hasSize(1);
+        driver.advance(r.id());                       // no fresh window yet: still waiting
+        assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.APPLIED);
+        windows(canary, 1_200.0);                     // the next window is fine
+        driver.advance(r.id());
+        NodeStep verified = step(r.id(), canary);
+        assertThat(verified.status()).isEqualTo(NodeStepStatus.VERIFIED);
+        assertThat(verified.message()).hasValueSatisfying(m -> assertThat(m).startsWith("canary within 3.0x: read p99 1200 us")
+                .contains("worse at 1 earlier look(s): canary worse than 3.0x: read p99 10500 us").contains("not confirmed"));
+        assertThat(sent).as("the next round went out").hasSize(2);
+    }
+
+    @Test
+    void aCanaryWorseAtTwoLooksInARowIsRolledBackAndTheRolloutSaysWhy() {
+        Rollout r = start(Map.of("memtable_heap_space", "68MiB"));
+        RolloutDriver driver = driver();
+        String canary = canaryAppliedAndLookedAt(r, driver, 20_000.0);
+        assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.APPLIED);
+        windows(canary, 9_000.0);
+        driver.advance(r.id());
+        assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.FAILED);
+        driver.advance(r.id());                       // halted: the rollback of the canary goes out
+        assertThat(sent).hasSize(2).last().asString().startsWith(canary + " ").contains("128MiB");
+        NodeStep rolling = step(r.id(), canary);
+        answer(rolling, CommandStatus.DONE, CommandPhase.DONE, Map.of(), rolling.rollback().orElseThrow().id());
+        driver.advance(r.id());
+        driver.advance(r.id());
+        Rollout after = rollouts.find(r.id()).orElseThrow();
+        assertThat(after.state()).isEqualTo(RolloutState.FAILED);
+        assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).startsWith("rolled back by command ")
+                .contains("it failed: worse at 2 looks in a row: canary worse than 3.0x: read p99 10500 us")
+                .contains("| canary worse than 3.0x: read p99 9000 us"));
+        assertThat(rollouts.auditTrail(r.id()).get(rollouts.auditTrail(r.id()).size() - 1).reason())
+                .startsWith("halted: " + canary + " failed (worse at 2 looks in a row: ").contains("no node keeps the change");
+        assertThat(after.steps()).filteredOn(s -> !s.canary()).extracting(NodeStep::status).containsOnly(NodeStepStatus.SKIPPED);
     }
 
     @Test
@@ -213,7 +284,11 @@ class RolloutDriverTest {
         Rollout after = rollouts.find(r.id()).orElseThrow();
         assertThat(after.state()).isEqualTo(RolloutState.FAILED);
         assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.ROLLED_BACK);
+        assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).startsWith("rolled back by command ")
+                .doesNotContain("it failed")); // the canary itself was fine
         assertThat(step(r.id(), second.nodeId().value()).status()).isEqualTo(NodeStepStatus.FAILED);
+        assertThat(rollouts.auditTrail(r.id()).get(rollouts.auditTrail(r.id()).size() - 1).reason())
+                .startsWith("halted: " + second.nodeId().value() + " failed (command ").contains("REJECTED");
     }
 
     @Test
