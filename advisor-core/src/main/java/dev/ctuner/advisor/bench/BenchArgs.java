@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Command-line options of the benchmark mains: a CSV path, then {@code --name value} pairs. */
 public final class BenchArgs {
@@ -25,12 +27,45 @@ public final class BenchArgs {
             throw new IllegalArgumentException("usage: " + usage);
         }
         csv = args[0];
-        for (int i = 1; i < args.length; i += 2) {
+        options.putAll(options(args, 1, usage));
+    }
+
+    private static final Pattern OPTION_NAME = Pattern.compile("--([a-z][a-z0-9-]*)");
+
+    /**
+     * The {@code --name value} pairs of {@code args} from index {@code from} on. Only the options
+     * {@code usage} names (and those the {@code alsoAccepted} texts name) are taken: a misspelt or
+     * repeated option is an error, not a default silently used.
+     */
+    public static Map<String, String> options(String[] args, int from, String usage, String... alsoAccepted) {
+        Set<String> known = new TreeSet<>();
+        for (String text : concat(usage, alsoAccepted)) {
+            Matcher m = OPTION_NAME.matcher(text);
+            while (m.find()) {
+                known.add(m.group(1));
+            }
+        }
+        Map<String, String> options = new HashMap<>();
+        for (int i = from; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("expected --option value at '" + args[i] + "'; usage: " + usage);
             }
-            options.put(args[i].substring(2), args[i + 1]);
+            String name = args[i].substring(2);
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", known)
+                        + "; usage: " + usage);
+            }
+            if (options.put(name, args[i + 1]) != null) {
+                throw new IllegalArgumentException("option --" + name + " given twice; usage: " + usage);
+            }
         }
+        return options;
+    }
+
+    private static List<String> concat(String first, String... more) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(List.of(more));
+        return all;
     }
 
     String csv() {

@@ -32,7 +32,7 @@ import java.util.SplittableRandom;
 public final class SearchBenchmark {
 
     static final String USAGE = "SearchBenchmark <experiments.csv> [--family rf] [--reps 5] [--levels 6] [--seed 42]"
-            + " [--population 50] [--generations 80] [--knobs a,b]";
+            + " [--population 50] [--generations 80] [--knobs a,b] [--enum one-hot|ordinal]";
 
     private SearchBenchmark() {
     }

@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.simulate;
 
+import dev.ctuner.advisor.bench.BenchArgs;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -8,13 +9,9 @@ final class SimulateArgs {
 
     private final Map<String, String> options = new HashMap<>();
 
-    SimulateArgs(String[] args, String usage) {
-        for (int i = 0; i < args.length; i += 2) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("expected --option value at '" + args[i] + "'; usage: " + usage);
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
+    /** Takes the options {@code usage} names, and those {@code alsoAccepted} names (a table passing options on to SimulateMain). */
+    SimulateArgs(String[] args, String usage, String... alsoAccepted) {
+        options.putAll(BenchArgs.options(args, 0, usage, alsoAccepted));
     }
 
     String text(String name, String fallback) {

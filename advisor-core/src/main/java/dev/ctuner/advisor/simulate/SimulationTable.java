@@ -33,7 +33,7 @@ public final class SimulationTable {
     }
 
     static String run(String[] args) throws IOException {
-        SimulateArgs o = new SimulateArgs(args, USAGE);
+        SimulateArgs o = new SimulateArgs(args, USAGE, SimulateMain.USAGE);
         int[] jobs = ints(o.text("jobs", "1,5,10"));
         double[] noises = Arrays.stream(o.text("noise", "0,0.1,0.2").split(",")).mapToDouble(Double::parseDouble).toArray();
         int seeds = o.integer("seeds", 5);

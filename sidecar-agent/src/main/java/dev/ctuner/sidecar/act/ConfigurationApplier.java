@@ -148,7 +148,11 @@ public final class ConfigurationApplier {
         Optional<String> problem = await(health::checkUp, deadline, startupLog);
         if (problem.isEmpty()) {
             t = phase(CommandPhase.STARTED, t, durations, progress);
-            problem = await(health::checkSynced, deadline, startupLog);
+            try {
+                problem = await(health::checkSynced, deadline, startupLog);
+            } finally {
+                health.release();
+            }
         }
         if (problem.isEmpty()) {
             phase(CommandPhase.SYNCED, t, durations, progress);
@@ -163,7 +167,12 @@ public final class ConfigurationApplier {
         process.stop(stopTimeout);
         startupLog.mark();
         process.start();
-        Optional<String> afterRollback = await(health::check, System.currentTimeMillis() + healthTimeout.toMillis(), startupLog);
+        Optional<String> afterRollback;
+        try {
+            afterRollback = await(health::check, System.currentTimeMillis() + healthTimeout.toMillis(), startupLog);
+        } finally {
+            health.release();
+        }
         String reason = problem.get() + (afterRollback.isEmpty() ? "; previous configuration restored, node healthy again"
                 : "; previous configuration restored but the node is still not healthy: " + afterRollback.get());
         return new Outcome(false, afterRollback.isEmpty(), reason, durations, Map.of(), previous);

@@ -18,12 +18,18 @@ import java.util.stream.Collectors;
 /**
  * When is a restarted node healthy: the storage service is NORMAL (it is UN), CQL answers, its
  * schema version agrees with every peer's, and no peer holds hints for it any more.
+ *
+ * <p>The hint check asks every peer through one driver session, opened at the first check and
+ * kept for the following ones (they come every half second while hints are replayed) until
+ * {@link #release()}; a session per check cost a connection to every node each time, on a machine
+ * busy replaying those hints.
  */
 public class HealthGate {
 
     private final CqlNode cql;
     private final JmxNode jmx;
     private final SidecarProperties.Cassandra config;
+    private CqlSession peers;
 
     public HealthGate(CqlNode cql, JmxNode jmx, SidecarProperties.Cassandra config) {
         this.cql = cql;
@@ -72,14 +78,30 @@ public class HealthGate {
         return hintsFor(hostId);
     }
 
+    /** Closes the session the hint checks kept open, if any; the next check opens a new one. */
+    public synchronized void release() {
+        if (peers != null) {
+            peers.close();
+            peers = null;
+        }
+    }
+
+    private synchronized CqlSession peers() {
+        if (peers == null || peers.isClosed()) {
+            var builder = CqlSession.builder().addContactPoint(new InetSocketAddress(config.getCqlHost(), config.getCqlPort()))
+                    .withLocalDatacenter(config.getLocalDatacenter());
+            if (config.getUsername() != null && !config.getUsername().isBlank()) {
+                builder.withAuthCredentials(config.getUsername(), config.getPassword() == null ? "" : config.getPassword());
+            }
+            peers = builder.build();
+        }
+        return peers;
+    }
+
     /** Hints that live peers still hold for this node (system_views.pending_hints on each peer). */
     private Optional<String> hintsFor(UUID hostId) {
-        var builder = CqlSession.builder().addContactPoint(new InetSocketAddress(config.getCqlHost(), config.getCqlPort()))
-                .withLocalDatacenter(config.getLocalDatacenter());
-        if (config.getUsername() != null && !config.getUsername().isBlank()) {
-            builder.withAuthCredentials(config.getUsername(), config.getPassword() == null ? "" : config.getPassword());
-        }
-        try (CqlSession all = builder.build()) {
+        try {
+            CqlSession all = peers();
             for (Node peer : all.getMetadata().getNodes().values()) {
                 if (hostId.equals(peer.getHostId()) || peer.getOpenConnections() == 0) {
                     continue; // ourselves, or a peer we cannot reach (its hints wait for it to come back too)
@@ -93,6 +115,7 @@ public class HealthGate {
             }
             return Optional.empty();
         } catch (RuntimeException e) {
+            release(); // the next check starts from a fresh session
             return Optional.of("cannot check hints: " + e.getMessage());
         }
     }
