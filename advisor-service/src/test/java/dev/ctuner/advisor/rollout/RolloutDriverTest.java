@@ -219,6 +219,15 @@ class RolloutDriverTest {
         return canary;
     }
 
+    /** The node's rollback command answers DONE and the driver looks twice; the rollout after that. */
+    Rollout rollbackDone(UUID rollout, String node, RolloutDriver driver) {
+        NodeStep rolling = step(rollout, node);
+        answer(rolling, CommandStatus.DONE, CommandPhase.DONE, Map.of(), rolling.rollback().orElseThrow().id());
+        driver.advance(rollout);
+        driver.advance(rollout);
+        return rollouts.find(rollout).orElseThrow();
+    }
+
     @Test
     void aCanaryWorseAtOneLookIsMeasuredAgainOnFreshWindowsAndPassesWhenTheyAreFine() {
         Rollout r = start(Map.of("memtable_heap_space", "76MiB"));
@@ -248,11 +257,7 @@ class RolloutDriverTest {
         assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.FAILED);
         driver.advance(r.id());                       // halted: the rollback of the canary goes out
         assertThat(sent).hasSize(2).last().asString().startsWith(canary + " ").contains("128MiB");
-        NodeStep rolling = step(r.id(), canary);
-        answer(rolling, CommandStatus.DONE, CommandPhase.DONE, Map.of(), rolling.rollback().orElseThrow().id());
-        driver.advance(r.id());
-        driver.advance(r.id());
-        Rollout after = rollouts.find(r.id()).orElseThrow();
+        Rollout after = rollbackDone(r.id(), canary, driver);
         assertThat(after.state()).isEqualTo(RolloutState.FAILED);
         assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).startsWith("rolled back by command ")
                 .contains("it failed: worse at 2 looks in a row: canary worse than 3.0x: read p99 10500 us")
@@ -277,11 +282,7 @@ class RolloutDriverTest {
         answer(second, CommandStatus.REJECTED, CommandPhase.RECEIVED, Map.of(), second.command().orElseThrow().id());
         driver.advance(r.id());
         assertThat(sent).hasSize(3).last().asString().startsWith(canary + " ").contains("128MiB");
-        NodeStep rolling = step(r.id(), canary);
-        answer(rolling, CommandStatus.DONE, CommandPhase.DONE, Map.of(), rolling.rollback().orElseThrow().id());
-        driver.advance(r.id());
-        driver.advance(r.id());
-        Rollout after = rollouts.find(r.id()).orElseThrow();
+        Rollout after = rollbackDone(r.id(), canary, driver);
         assertThat(after.state()).isEqualTo(RolloutState.FAILED);
         assertThat(step(r.id(), canary).status()).isEqualTo(NodeStepStatus.ROLLED_BACK);
         assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).startsWith("rolled back by command ")
