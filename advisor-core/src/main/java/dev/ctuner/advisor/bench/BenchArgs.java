@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** Command-line options of the benchmark mains: a CSV path, then {@code --name value} pairs. */
 public final class BenchArgs {
@@ -39,7 +40,7 @@ public final class BenchArgs {
      */
     public static Map<String, String> options(String[] args, int from, String usage, String... alsoAccepted) {
         Set<String> known = new TreeSet<>();
-        for (String text : concat(usage, alsoAccepted)) {
+        for (String text : Stream.concat(Stream.of(usage), Stream.of(alsoAccepted)).toList()) {
             Matcher m = OPTION_NAME.matcher(text);
             while (m.find()) {
                 known.add(m.group(1));
@@ -60,12 +61,6 @@ public final class BenchArgs {
             }
         }
         return options;
-    }
-
-    private static List<String> concat(String first, String... more) {
-        List<String> all = new ArrayList<>(List.of(first));
-        all.addAll(List.of(more));
-        return all;
     }
 
     String csv() {

@@ -44,6 +44,7 @@ import org.slf4j.LoggerFactory;
 final class RolloutRecovery {
 
     private static final Logger log = LoggerFactory.getLogger(RolloutRecovery.class);
+    private static final String FAILED_BECAUSE = "; it failed: ";
 
     private final RolloutStore store;
     private final RecommendationService recommendations;
@@ -215,8 +216,6 @@ final class RolloutRecovery {
         String why = !carried.isEmpty() ? carried.substring(FAILED_BECAUSE.length()) : step.message().orElse("");
         return why.isEmpty() ? "" : " (" + why + ")";
     }
-
-    private static final String FAILED_BECAUSE = "; it failed: ";
 
     /**
      * Why a step failed, carried along as "; it failed: ..." from its FAILED message into the

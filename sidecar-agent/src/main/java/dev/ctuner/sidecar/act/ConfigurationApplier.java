@@ -148,11 +148,7 @@ public final class ConfigurationApplier {
         Optional<String> problem = await(health::checkUp, deadline, startupLog);
         if (problem.isEmpty()) {
             t = phase(CommandPhase.STARTED, t, durations, progress);
-            try {
-                problem = await(health::checkSynced, deadline, startupLog);
-            } finally {
-                health.release();
-            }
+            problem = await(health::checkSynced, deadline, startupLog);
         }
         if (problem.isEmpty()) {
             phase(CommandPhase.SYNCED, t, durations, progress);
@@ -167,12 +163,7 @@ public final class ConfigurationApplier {
         process.stop(stopTimeout);
         startupLog.mark();
         process.start();
-        Optional<String> afterRollback;
-        try {
-            afterRollback = await(health::check, System.currentTimeMillis() + healthTimeout.toMillis(), startupLog);
-        } finally {
-            health.release();
-        }
+        Optional<String> afterRollback = await(health::check, System.currentTimeMillis() + healthTimeout.toMillis(), startupLog);
         String reason = problem.get() + (afterRollback.isEmpty() ? "; previous configuration restored, node healthy again"
                 : "; previous configuration restored but the node is still not healthy: " + afterRollback.get());
         return new Outcome(false, afterRollback.isEmpty(), reason, durations, Map.of(), previous);
@@ -185,23 +176,30 @@ public final class ConfigurationApplier {
         return now;
     }
 
-    /** Waits until {@code gate} passes or the deadline; empty when it passed, else why not (the node's own error if it died). */
+    /**
+     * Waits until {@code gate} passes or the deadline; empty when it passed, else why not (the node's
+     * own error if it died). The health gate's session is released afterwards, however the wait ends.
+     */
     private Optional<String> await(java.util.function.Supplier<Optional<String>> gate, long deadline, NodeStartupLog startupLog)
             throws Exception {
-        String last = "not checked yet";
-        while (System.currentTimeMillis() < deadline) {
-            if (!process.isRunning()) {
-                Thread.sleep(500); // let the log reach the disk
-                return Optional.of("the node exited during startup: " + startupLog.firstError().orElse("no error in its log"));
+        try {
+            String last = "not checked yet";
+            while (System.currentTimeMillis() < deadline) {
+                if (!process.isRunning()) {
+                    Thread.sleep(500); // let the log reach the disk
+                    return Optional.of("the node exited during startup: " + startupLog.firstError().orElse("no error in its log"));
+                }
+                Optional<String> missing = gate.get();
+                if (missing.isEmpty()) {
+                    return Optional.empty();
+                }
+                last = missing.get();
+                Thread.sleep(500);
             }
-            Optional<String> missing = gate.get();
-            if (missing.isEmpty()) {
-                return Optional.empty();
-            }
-            last = missing.get();
-            Thread.sleep(500);
+            return Optional.of("not healthy in time (" + last + ")" + startupLog.firstError().map(e -> "; log: " + e).orElse(""));
+        } finally {
+            health.release();
         }
-        return Optional.of("not healthy in time (" + last + ")" + startupLog.firstError().map(e -> "; log: " + e).orElse(""));
     }
 
     /** The knobs' values as the node reports them now (catalog spelling). */
