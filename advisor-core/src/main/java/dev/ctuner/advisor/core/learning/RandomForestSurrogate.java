@@ -41,7 +41,8 @@ public final class RandomForestSurrogate implements Surrogate {
             DataFrame data = SmileFrames.frame(x, y);
             int p = x[0].length;
             int mtry = Math.max(1, Math.min(p, (int) Math.round(mtryFraction * p)));
-            LongStream seeds = LongStream.range(0, trees).map(i -> seed * 1_000_003L + i);
+            LongStream seeds = LongStream.range(0, trees).map(i -> treeSeed(seed, i));
+            SmileFrames.primeSeeding();
             RandomForest forest = RandomForest.fit(SmileFrames.FORMULA, data, trees, mtry, 20,
                     Math.max(2, x.length), nodeSize, 1.0, seeds);
             return new RandomForestSurrogate(forest, data.schema());
@@ -51,6 +52,23 @@ public final class RandomForestSurrogate implements Surrogate {
         public String describe() {
             return String.format(Locale.ROOT, "rf(trees=%d, mtry=%.2f, node=%d)", trees, mtryFraction, nodeSize);
         }
+    }
+
+    /**
+     * Tree {@code i}'s seed. Smile seeds a tree only when its seed is above 1 (it leaves the
+     * thread's generator as it is otherwise, so such a tree is not reproducible); seeds at or
+     * below 1 (from training seeds 0 and below) are moved to the top of the range (1 to
+     * {@code Long.MAX_VALUE}, 0 to one below it, and so on down), and the four lowest longs, for
+     * which that would wrap, to the top four. Trees of one forest keep distinct seeds (Smile
+     * refuses repeated ones).
+     */
+    static long treeSeed(long seed, long i) {
+        long s = seed * 1_000_003L + i;
+        if (s > 1) {
+            return s;
+        }
+        long moved = Long.MAX_VALUE - 1 + s;   // 1 -> MAX, 0 -> MAX - 1, ...
+        return moved > 1 ? moved : Long.MAX_VALUE - (s - Long.MIN_VALUE);
     }
 
     @Override

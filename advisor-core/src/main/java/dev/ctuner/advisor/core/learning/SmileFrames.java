@@ -4,6 +4,7 @@ import smile.data.DataFrame;
 import smile.data.Tuple;
 import smile.data.formula.Formula;
 import smile.data.type.StructType;
+import smile.math.MathEx;
 
 /**
  * Bridges double arrays and Smile data frames. Columns are {@code x0..x(p-1)} followed by the
@@ -13,7 +14,25 @@ final class SmileFrames {
 
     static final Formula FORMULA = Formula.lhs("y");
 
+    private static boolean seedingPrimed;
+
     private SmileFrames() {
+    }
+
+    /**
+     * Makes Smile's first {@code MathEx.setSeed(long)} of this JVM happen here, on one thread.
+     * That first call also seeds a generator Smile shares between threads, without a lock; when it
+     * comes from the parallel tree building of {@code RandomForest.fit}, two threads can seed it
+     * at once and one fails ({@code ArrayIndexOutOfBoundsException} in
+     * {@code MersenneTwister.setSeed}, seen once in two fresh runs of {@code TransferCheck}). Every
+     * later call seeds only the calling thread's own generator. The value given here is
+     * overwritten before any use: each tree, and each boosted member, is seeded itself.
+     */
+    static synchronized void primeSeeding() {
+        if (!seedingPrimed) {
+            MathEx.setSeed(19_650_218L);
+            seedingPrimed = true;
+        }
     }
 
     static DataFrame frame(double[][] x, double[] y) {

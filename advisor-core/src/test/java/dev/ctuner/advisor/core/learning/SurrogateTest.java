@@ -91,6 +91,33 @@ class SurrogateTest {
     }
 
     @Test
+    void aRandomForestIsDeterministicForSeedsSmileWouldNotApply() {
+        double[][] x = points(80, 7);
+        double[] y = values(x);
+        double[] probe = {0.7, 0.1, 0.5};
+        SurrogateTrainer rf = new RandomForestSurrogate.Trainer(30, 0.5, 2);
+        for (long seed : new long[] {0, 1, -3, Long.MIN_VALUE}) {
+            Prediction a = rf.fit(x, y, seed).predict(probe);
+            Prediction b = rf.fit(x, y, seed).predict(probe);
+            assertThat(b).as("seed %d", seed).isEqualTo(a);
+        }
+    }
+
+    @Test
+    void treeSeedsAreAboveOneAndDistinctWithinAForest() {
+        for (long seed : new long[] {0, 1, 2, -1, -3, 42, Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE}) {
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (int i = 0; i < 200; i++) {
+                long s = RandomForestSurrogate.treeSeed(seed, i);
+                assertThat(s).as("seed %d tree %d", seed, i).isGreaterThan(1);
+                seen.add(s);
+            }
+            assertThat(seen).as("seed %d", seed).hasSize(200);
+        }
+        assertThat(RandomForestSurrogate.treeSeed(42, 7)).as("seeds above 1 are kept").isEqualTo(42 * 1_000_003L + 7);
+    }
+
+    @Test
     void crossValidationPicksTheBetterCandidate() {
         double[][] x = points(120, 6);
         double[] y = values(x);
