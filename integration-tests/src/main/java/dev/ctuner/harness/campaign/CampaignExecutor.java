@@ -41,6 +41,17 @@ public final class CampaignExecutor {
     static final int ANCHOR_TRIES = 3;
     /** What a run is taken to last before one was measured (runs here take 2 min or so, a slow start included). */
     static final Duration FIRST_RUN_GUESS = Duration.ofMinutes(3);
+    /**
+     * What a run of a block (a comparison's round, which a sitting does not end inside) is taken to
+     * last before one was measured: the slowest machine seen here took 244-330 s per run.
+     */
+    static final Duration FIRST_BLOCK_RUN_GUESS = Duration.ofMinutes(6);
+    /**
+     * The longest run any executor of this process measured: the steps of one campaign (a peer
+     * comparison after its race) run on one machine, so a later step starts from it, not from a guess.
+     */
+    private static final java.util.concurrent.atomic.AtomicReference<Duration> LONGEST_IN_PROCESS =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     /**
      * Set as the JVM begins to shut down (a kill ends a sitting): the node is then stopped under
@@ -65,9 +76,11 @@ public final class CampaignExecutor {
     private int sinceAnchor = -1;
     /** When this process must stop measuring; null: never before the campaign is done. */
     private Sitting sitting;
-    /** The longest run of this sitting (waits for a quiet machine left out): what the next one may take. */
-    private Duration longestRun = FIRST_RUN_GUESS;
+    /** The longest run of this executor (waits for a quiet machine left out): what the next one may take. */
+    private Duration longestRun = Duration.ZERO;
     private boolean measuredOne;
+    /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
+    private int block = 1;
 
     /**
      * @param knobColumns the effective value of every knob column, from a point's configuration
@@ -103,6 +116,39 @@ public final class CampaignExecutor {
         return this;
     }
 
+    /**
+     * Keeps blocks of {@code size} consecutive points (a comparison's rounds) in one sitting: the
+     * sitting ends only before a block, once the block's unfinished runs would not fit, and a run
+     * measured again inside a block does not end it. The stop file, too, ends the sitting only
+     * between blocks.
+     */
+    public CampaignExecutor inBlocksOf(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("blocks of " + size + " points");
+        }
+        this.block = size;
+        return this;
+    }
+
+    /**
+     * How many runs the sitting must have room for before point {@code i} starts: 0 where it may not
+     * end before it (inside a block that this sitting began), else the runs of {@code i}'s block not
+     * yet done, given what was done when the sitting began.
+     */
+    static int runsAhead(boolean[] doneAtStart, int i, int block) {
+        int first = i - i % block;
+        for (int j = first; j < i; j++) {
+            if (!doneAtStart[j]) {
+                return 0;
+            }
+        }
+        int runs = 0;
+        for (int j = i; j < Math.min(first + block, doneAtStart.length); j++) {
+            runs += doneAtStart[j] ? 0 : 1;
+        }
+        return runs;
+    }
+
     /** Called after every finished measurement, between runs (e.g. to rewrite the campaign's report). */
     @FunctionalInterface
     public interface ProgressListener {
@@ -125,20 +171,24 @@ public final class CampaignExecutor {
     public void runAll(List<Point> points) throws IOException, InterruptedException {
         Instant start = Instant.now();
         int done = 0;
-        int todo = (int) points.stream().filter(p -> {
-            try {
-                return !finished(p);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).count();
+        boolean[] doneAtStart = new boolean[points.size()];
+        int todo = 0;
+        for (int i = 0; i < points.size(); i++) {
+            doneAtStart[i] = finished(points.get(i));
+            todo += doneAtStart[i] ? 0 : 1;
+        }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
-        for (Point p : points) {
-            if (finished(p)) {
+        for (int i = 0; i < points.size(); i++) {
+            Point p = points.get(i);
+            if (doneAtStart[i]) {
                 continue;
             }
             boolean anchorDue = anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery);
-            endSittingIfDue(p, (anchorDue ? 1 : 0) + 1 + (anchor != null ? 1 : 0));
+            int ahead = runsAhead(doneAtStart, i, block);
+            if (ahead > 0) {
+                // a block also keeps room for one run measured again
+                endSittingIfDue(p, (anchorDue ? 1 : 0) + ahead + (block > 1 ? 1 : 0) + (anchor != null ? 1 : 0));
+            }
             if (anchorDue) {
                 measureAnchor();
             }
@@ -153,6 +203,15 @@ public final class CampaignExecutor {
         }
     }
 
+    /** What the next run may take: the longest this executor measured, else the longest of this process, else a guess. */
+    private Duration perRun() {
+        if (measuredOne) {
+            return longestRun;
+        }
+        Duration earlier = LONGEST_IN_PROCESS.get();
+        return earlier != null ? earlier : block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS;
+    }
+
     /**
      * Ends the sitting, with its closing anchor, if it asks for it before {@code runs} more runs.
      *
@@ -162,7 +221,7 @@ public final class CampaignExecutor {
         if (sitting == null) {
             return;
         }
-        Optional<String> why = sitting.endBefore(runs, longestRun, Instant.now());
+        Optional<String> why = sitting.endBefore(runs, perRun(), Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
             finish();
@@ -206,7 +265,7 @@ public final class CampaignExecutor {
     private void measure(Point p, boolean designPoint) throws IOException, InterruptedException {
         boolean again = false;
         while (!finished(p)) {
-            if (again && designPoint) {
+            if (again && designPoint && block == 1) {
                 endSittingIfDue(p, 1 + (anchor != null ? 1 : 0));
             }
             again = true;
@@ -231,6 +290,7 @@ public final class CampaignExecutor {
             Duration took = Duration.between(t0, Instant.now());
             longestRun = measuredOne && longestRun.compareTo(took) > 0 ? longestRun : took;
             measuredOne = true;
+            LONGEST_IN_PROCESS.accumulateAndGet(took, (longest, run) -> longest == null || run.compareTo(longest) > 0 ? run : longest);
             if (o.result().quality() == ExperimentQuality.NOISY) {
                 Thread.sleep(15_000); // let whatever else ran calm down before trying again
             }

@@ -110,7 +110,8 @@ public final class CampaignMain {
             common: [--seed 1] [--max-attempts 8] [--stop-after MINUTES]
             --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
               before the next run would end later than MINUTES after the start (or once the file exists); exit
-              status 3, and the same command resumes (a new start removes the stop file)
+              status 3, and the same command resumes (a new start removes the stop file); validate and compare
+              end only between pairs and rounds, so that each is measured whole in one sitting
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
               workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
               tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)
@@ -403,7 +404,7 @@ public final class CampaignMain {
             public RaceCampaign.Measured bestOfFirst(String command, String[] args, int first) throws IOException {
                 Tuning t = tuningPlan(command, args, catalog, facts, root, seed, maxAttempts);
                 return t.replay().bestOfFirst(first)
-                        .orElseThrow(() -> new IllegalStateException(t.campaign() + " has no finished run"));
+                        .orElseThrow(() -> new IllegalStateException("no experiment of " + t.campaign() + " ran OK"));
             }
 
             @Override
@@ -451,7 +452,7 @@ public final class CampaignMain {
         Path md = root.resolve("docs/benchmarks/" + campaign + ".md");
         return (node, runner) -> {
             new CampaignExecutor(node, runner, csv, campaign, maxAttempts, columns)
-                    .onProgress(() -> report.write(csv.rows(), md)).within(sitting).runAll(points);
+                    .onProgress(() -> report.write(csv.rows(), md)).within(sitting).inBlocksOf(labels.size()).runAll(points);
             report.write(csv.rows(), md);
         };
     }
@@ -480,7 +481,7 @@ public final class CampaignMain {
         return (node, runner) -> {
             new CampaignExecutor(node, runner, csv, "validation-" + name, maxAttempts,
                     new KnobColumns(catalog, facts, knobs)).onProgress(() -> report.write(csv.file(), md)).within(sitting)
-                    .runAll(points);
+                    .inBlocksOf(2).runAll(points);
             report.write(csv.file(), md);
         };
     }

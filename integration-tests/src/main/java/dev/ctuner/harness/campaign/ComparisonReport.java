@@ -50,7 +50,8 @@ final class ComparisonReport {
 
     void write(List<Map<String, String>> rows, Path report) throws IOException {
         List<String> labels = List.copyOf(arms.keySet());
-        ArmComparison c = ArmComparison.of(labels, values(rows, labels, rounds));
+        Set<Integer> split = splitRounds(rows, labels, rounds);
+        ArmComparison c = ArmComparison.of(labels, values(rows, labels, rounds), split);
         StringBuilder md = new StringBuilder("# Comparison: " + name + "\n\n");
         md.append(String.format(Locale.ROOT, "Workload: %s. %d rounds, every arm once per round, the order rotated each round; "
                 + "every run cold.%n%n", workload, rounds));
@@ -60,7 +61,12 @@ final class ComparisonReport {
         md.append("\nRegenerate: `scripts/campaign.sh ").append(String.join(" ", quoted(args))).append("`\n\n");
         long notOk = rows.stream().filter(r -> !"OK".equals(r.get("quality"))).count();
         md.append(String.format(Locale.ROOT, "%d runs NOISY or FAULTED (kept in the CSV, not used).%n%n", notOk));
-        machineWarning(md, rows);
+        boolean withinRounds = machineWarning(md, rows);
+        if (!split.isEmpty()) {
+            md.append(String.format(Locale.ROOT, "Round(s) %s ran on more than one machine (a sitting ended inside them: "
+                    + "killed, or measured before rounds were kept whole) and are left out of the tests within rounds.%n%n",
+                    split));
+        }
         String reference = labels.get(0);
         md.append("| arm | runs | mean ops/s | sd | CV | min | max | mean over ").append(reference).append(" |\n")
                 .append("|---|---|---|---|---|---|---|---|\n");
@@ -85,11 +91,24 @@ final class ComparisonReport {
                         labels.get(p.a()), p.ratio(), p.test().u(), p.test().pValue(), p.holmP(),
                         p.test().commonLanguageEffect(), verdict));
             }
-            md.append(String.format(Locale.ROOT, "%nVerdicts at α = %.2f on the Holm-adjusted p-values (%d pairs).%n", ALPHA,
-                    c.pairs().size()));
+            md.append(String.format(Locale.ROOT, "%nVerdicts at α = %.2f on the Holm-adjusted p-values (%d pairs)%s.%n", ALPHA,
+                    c.pairs().size(), withinRounds ? "; not the ones to read here: the runs come from more than one machine"
+                            : ""));
+        }
+        if (!c.blockedPairs().isEmpty()) {
+            md.append(String.format(Locale.ROOT, "%nWithin rounds (Conover's post-hoc test of the Friedman test over the %d "
+                    + "complete rounds: each arm ranked only against the others of its round)%s:%n%n", c.completeRounds(),
+                    withinRounds ? ", the verdicts to read here" : ""));
+            md.append("| b against a | rank sum b − a | Conover p | Holm p | verdict |\n|---|---|---|---|---|\n");
+            for (ArmComparison.BlockedPair p : c.blockedPairs()) {
+                String verdict = p.holmP() < ALPHA ? (p.rankSumDifference() > 0 ? "b faster" : "b slower")
+                        : "no significant difference";
+                md.append(String.format(Locale.ROOT, "| %s vs %s | %.1f | %.3g | %.3g | %s |%n", labels.get(p.b()),
+                        labels.get(p.a()), p.rankSumDifference(), p.p(), p.holmP(), verdict));
+            }
         }
         if (!peers.isEmpty()) {
-            peerTable(md, c, labels);
+            peerTable(md, c, labels, withinRounds);
         }
         Files.writeString(report, md);
     }
@@ -99,7 +118,7 @@ final class ComparisonReport {
      * reference, the share of the limit's gain it reached, the share of the trap's loss it recovered,
      * the Holm p against the reference, and what the pick's tuning cost.
      */
-    private void peerTable(StringBuilder md, ArmComparison c, List<String> labels) throws IOException {
+    private void peerTable(StringBuilder md, ArmComparison c, List<String> labels, boolean withinRounds) throws IOException {
         String reference = labels.get(0);
         double ref = mean(c, 0);
         double limit = peers.limit().map(l -> mean(c, labels.indexOf(l))).orElse(Double.NaN);
@@ -114,8 +133,10 @@ final class ComparisonReport {
                 continue;
             }
             double m = mean(c, i);
-            String holm = c.pairs().stream().filter(p -> p.a() == 0 && p.b() == arm).findFirst()
-                    .map(p -> String.format(Locale.ROOT, "%.3g", p.holmP())).orElse("");
+            String holm = (withinRounds
+                    ? c.blockedPairs().stream().filter(p -> p.a() == 0 && p.b() == arm).map(ArmComparison.BlockedPair::holmP)
+                    : c.pairs().stream().filter(p -> p.a() == 0 && p.b() == arm).map(ArmComparison.Pair::holmP))
+                    .findFirst().map(p -> String.format(Locale.ROOT, "%.3g", p)).orElse("");
             String measured = String.format(Locale.ROOT, "%s | %s | %s | %s", ratio(m / ref), share(m - ref, limit - ref),
                     share(m - trap, ref - trap), holm);
             if (picks.isEmpty()) {
@@ -131,7 +152,9 @@ final class ComparisonReport {
                 .append("); recovered: (arm − trap) / (").append(reference).append(" − trap); both on the means above, ")
                 .append("n/a where the limit is not above the reference or the trap not below it. An arm that several ")
                 .append("picks came to has a row per pick. Experiments and machine time: the tuning runs the pick came ")
-                .append("from (every attempt, and the anchors among them); a surrogate's model trains in seconds on top.\n");
+                .append("from (every attempt, and the anchors among them); a surrogate's model trains in seconds on top. ")
+                .append(withinRounds ? "Holm p: within rounds (Conover), as the runs come from more than one machine.\n"
+                        : "Holm p: Mann-Whitney.\n");
         for (PeerColumns.Pick pick : peers.sources()) {
             md.append(String.format(Locale.ROOT, "- %s: %s%s%n", pick.member(), pick.source().campaign(),
                     pick.source().first() > 0 ? ", its first " + pick.source().first() + " experiments" : ""));
@@ -170,17 +193,50 @@ final class ComparisonReport {
         return v;
     }
 
-    /** Warns when the runs came from more than one machine: speed differences between machines exceed most knob effects. */
-    static void machineWarning(StringBuilder md, List<Map<String, String>> rows) {
+    /** The rounds whose OK runs came from more than one machine. */
+    static Set<Integer> splitRounds(List<Map<String, String>> rows, List<String> labels, int rounds) {
+        Map<Integer, Set<String>> machines = new java.util.TreeMap<>();
+        for (Map<String, String> r : rows) {
+            int round = Integer.parseInt(r.get("repetition"));
+            if (labels.contains(r.get("design_point")) && round < rounds && "OK".equals(r.get("quality"))) {
+                machines.computeIfAbsent(round, x -> new TreeSet<>()).add(r.getOrDefault("machine", ""));
+            }
+        }
+        Set<Integer> split = new TreeSet<>();
+        machines.forEach((round, m) -> {
+            if (m.size() > 1) {
+                split.add(round);
+            }
+        });
+        return split;
+    }
+
+    /**
+     * Warns when the runs came from more than one machine: speed differences between machines exceed
+     * most knob effects (decision 0007), so only comparisons within a round, which a sitting measures
+     * whole, are sound then.
+     *
+     * @return whether they did
+     */
+    static boolean machineWarning(StringBuilder md, List<Map<String, String>> rows) {
+        return machineWarning(md, rows, "the Mann-Whitney tests, which take every run of an arm as exchangeable with every "
+                + "other, mix machine speed into the noise. A sitting ends only between rounds, so the tests within rounds "
+                + "(Friedman and Conover, below), which compare runs of one machine, are the ones to read, and the peer "
+                + "table uses them.");
+    }
+
+    /** The warning with what follows from it for the report at hand; whether the runs came from more than one machine. */
+    static boolean machineWarning(StringBuilder md, List<Map<String, String>> rows, String consequence) {
         Set<String> machines = new TreeSet<>();
         rows.stream().filter(r -> "OK".equals(r.get("quality")) && !r.getOrDefault("machine", "").isEmpty())
                 .forEach(r -> machines.add(r.get("machine")));
         if (machines.size() > 1) {
-            md.append(String.format(Locale.ROOT, "**Warning: the runs come from %d machines** (the campaign was resumed in "
-                    + "another sitting). Machines of one shape differ in speed by more than most knob effects "
-                    + "(decision 0007), so this comparison mixes machine speed into it; for a clean answer move the CSV "
-                    + "away and measure all runs in one sitting.%n%n", machines.size()));
+            md.append(String.format(Locale.ROOT, "**The runs come from %d machines** (the campaign was resumed in another "
+                    + "sitting). Machines of one shape differ in speed by more than most knob effects (decision 0007): %s%n%n",
+                    machines.size(), consequence));
+            return true;
         }
+        return false;
     }
 
     /**

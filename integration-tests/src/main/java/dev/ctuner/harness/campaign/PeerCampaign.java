@@ -191,9 +191,9 @@ final class PeerCampaign {
                 }
             }
         }
-        // the limit and the trap from the second arm on (the first is the reference); a limit that came to the
-        // trap's configuration is the trap (no gain to share)
-        for (int i = 1; i < arms.size(); i++) {
+        // a limit that came to the trap's configuration is the trap (no gain to share); one that came to the
+        // reference's (the first arm) is named all the same, so that the table says n/a rather than nothing
+        for (int i = 0; i < arms.size(); i++) {
             if (arms.get(i).members().contains("trap")) {
                 a.addAll(List.of("--trap", arms.get(i).label()));
             } else if (arms.get(i).members().contains("limit")) {

@@ -58,8 +58,9 @@ record PeerColumns(List<Pick> sources, Optional<String> limit, Optional<String> 
 
     /**
      * From {@code --source ARM[/PICK]=CAMPAIGN[:N]} (repeatable; PICK names one of several picks an arm
-     * stands for), {@code --limit ARM} and {@code --trap ARM}; the limit and the trap must be arms
-     * other than the reference (the first), and every source must hold the experiments it is said to
+     * stands for), {@code --limit ARM} and {@code --trap ARM}; the trap must be an arm other than the
+     * reference (the first), the limit may be the reference (a best configuration that came to the
+     * reference's own: no gain, its share n/a), and every source must hold the experiments it is said to
      * have given (checked here, before anything is measured).
      */
     static PeerColumns of(String[] args, List<String> labels, Path dataDir) throws IOException {
@@ -90,7 +91,7 @@ record PeerColumns(List<Pick> sources, Optional<String> limit, Optional<String> 
             }
         }
         Optional<String> limit = Optional.ofNullable(CampaignMain.option(args, "--limit", null))
-                .map(l -> arm(l, labels, "--limit", false));
+                .map(l -> arm(l, labels, "--limit", true));
         Optional<String> trap = Optional.ofNullable(CampaignMain.option(args, "--trap", null))
                 .map(l -> arm(l, labels, "--trap", false));
         if (limit.isPresent() && limit.equals(trap)) {

@@ -196,8 +196,10 @@ final class RaceCampaign {
 
     /**
      * The best of the campaign's first {@code n} finished experiments (all when 0), in the order they
-     * were measured: what random search with one run per configuration picks at that budget. Empty
-     * when none finished.
+     * were measured: what random search with one run per configuration picks at that budget. An
+     * experiment without an OK run counts toward {@code n} but is never the best: the value its
+     * tuner was told (the median of its NOISY runs) is no measurement to pick by, and the surrogate,
+     * trained on the same runs, learns from OK runs only. Empty when none ran OK.
      */
     Optional<Measured> bestOfFirst(int n) throws IOException {
         List<Measured> all = measured();
@@ -209,7 +211,14 @@ final class RaceCampaign {
             throw new IllegalArgumentException(csv.file() + " holds only " + all.size() + " finished experiments of "
                     + campaign + ", not " + n);
         }
-        return (n > 0 ? all.subList(0, n) : all).stream().max(java.util.Comparator.comparingDouble(Measured::value));
+        Set<String> ranOk = new HashSet<>();
+        byPoint(csv.rows()).forEach((key, runs) -> {
+            if (runs.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))) {
+                ranOk.add(key);
+            }
+        });
+        return (n > 0 ? all.subList(0, n) : all).stream().filter(m -> ranOk.contains(key(m.point(), m.instance())))
+                .max(java.util.Comparator.comparingDouble(Measured::value));
     }
 
     /** The campaign's anchor runs that ran OK. */

@@ -38,7 +38,8 @@ final class ValidationReport {
         long notOk = rows.stream().filter(r -> !"OK".equals(r.get("quality"))).count();
         md.append(String.format(Locale.ROOT, "OK runs: A %d, B %d; %d runs NOISY or FAULTED (kept in the CSV, not used).%n%n",
                 ta.length, tb.length, notOk));
-        ComparisonReport.machineWarning(md, rows);
+        ComparisonReport.machineWarning(md, rows, "this comparison mixes machine speed into it; for a clean answer move "
+                + "the CSV away and measure all pairs in one sitting.");
         if (ta.length >= 2 && tb.length >= 2) {
             Comparison c = Comparison.of(ta, tb);
             md.append("| side | runs | mean ops/s | sd | CV | min | max |\n|---|---|---|---|---|---|---|\n");

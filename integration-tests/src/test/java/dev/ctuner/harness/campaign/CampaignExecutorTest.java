@@ -32,4 +32,28 @@ class CampaignExecutorTest {
                 row("c", "p", 0, "NOISY")), 3)).isTrue();
         assertThat(CampaignExecutor.finished(List.of(row("c", "p", 0, "FAULTED"), row("c", "p", 0, "FAULTED")), 8)).isTrue();
     }
+
+    @Test
+    void aSittingEndsOnlyBeforeABlockAndKeepsRoomForItsUnfinishedRuns() {
+        boolean[] none = new boolean[6];
+        // single points: room for the next run before every run
+        for (int i = 0; i < 6; i++) {
+            assertThat(CampaignExecutor.runsAhead(none, i, 1)).isEqualTo(1);
+        }
+        // rounds of 3: before a round, room for all of it; inside it, no end
+        assertThat(CampaignExecutor.runsAhead(none, 0, 3)).isEqualTo(3);
+        assertThat(CampaignExecutor.runsAhead(none, 1, 3)).isZero();
+        assertThat(CampaignExecutor.runsAhead(none, 2, 3)).isZero();
+        assertThat(CampaignExecutor.runsAhead(none, 3, 3)).isEqualTo(3);
+        // resumed in the middle of a round (a sitting killed inside it): the rest of that round is one unit
+        boolean[] killedInRound = {true, true, true, true, false, false};
+        assertThat(CampaignExecutor.runsAhead(killedInRound, 4, 3)).isEqualTo(2);
+        assertThat(CampaignExecutor.runsAhead(killedInRound, 5, 3)).isZero();
+        // a run finished out of order (the middle of a round) is not counted
+        boolean[] gap = {false, true, false};
+        assertThat(CampaignExecutor.runsAhead(gap, 0, 3)).isEqualTo(2);
+        assertThat(CampaignExecutor.runsAhead(gap, 2, 3)).isZero();
+        // a short last block
+        assertThat(CampaignExecutor.runsAhead(new boolean[5], 3, 3)).isEqualTo(2);
+    }
 }

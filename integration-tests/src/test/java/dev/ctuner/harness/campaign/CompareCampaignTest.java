@@ -90,6 +90,41 @@ class CompareCampaignTest {
     }
 
     @Test
+    void roundsFromTwoMachinesAreJudgedWithinRounds() throws IOException {
+        Map<String, Map<String, String>> arms = CampaignMain.arms(new String[] {"--arm", "default=",
+                "--arm", "tuned=compression.class=none", "--arm", "same=memtable_flush_writers=2"});
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int round = 0; round < 7; round++) {
+            // a sitting of 4 rounds on a slow machine, then one of 3 on a machine 2.5 times faster
+            double base = (round < 4 ? 12_000 : 30_000) * (1 + 0.01 * round);
+            double wobble = round % 2 == 0 ? 1.01 : 0.99;
+            String machine = round < 4 ? "slow" : "fast";
+            rows.add(with(row("default", round, "OK", base * wobble, arms.get("default")), "machine", machine));
+            rows.add(with(row("tuned", round, "OK", 1.08 * base, arms.get("tuned")), "machine", machine));
+            rows.add(with(row("same", round, "OK", base / wobble, arms.get("same")), "machine", machine));
+        }
+        Path md = dir.resolve("compare-x.md");
+
+        new ComparisonReport("x", arms, "read 0.50, update 0.50", 7, new String[] {"compare", "--name", "x"}).write(rows, md);
+
+        String report = Files.readString(md);
+        assertThat(report).contains("**The runs come from 2 machines**", "not the ones to read here",
+                "Within rounds (Conover's post-hoc test of the Friedman test over the 7 complete rounds");
+        List<String> tunedLines = report.lines().filter(l -> l.startsWith("| tuned vs default")).toList();
+        assertThat(tunedLines).hasSize(2);
+        assertThat(tunedLines.get(0)).endsWith("| no significant difference |"); // Mann-Whitney: machine speed swamps the 7-9%
+        assertThat(tunedLines.get(1)).startsWith("| tuned vs default | 10.0 |").endsWith("| b faster |");
+
+        // a sitting killed inside round 3, resumed on the fast machine: that round is not a block
+        List<Map<String, String>> killed = rows.stream().map(r -> r.get("repetition").equals("3")
+                && r.get("design_point").equals("same") ? with(r, "machine", "fast") : r).toList();
+        new ComparisonReport("x", arms, "read 0.50, update 0.50", 7, new String[] {"compare", "--name", "x"}).write(killed, md);
+
+        assertThat(Files.readString(md)).contains("Round(s) [3] ran on more than one machine",
+                "Friedman test over the 6 complete rounds", "Conover's post-hoc test of the Friedman test over the 6 complete");
+    }
+
+    @Test
     void valuesAreNanWhereARunHasNoOkMeasurement() {
         double[][] v = ComparisonReport.values(List.of(row("b", 1, "OK", 5, Map.of()), row("a", 1, "FAULTED", 0, Map.of())),
                 List.of("a", "b"), 2);

@@ -106,6 +106,10 @@ class PeerCampaignTest {
         List<PeerCampaign.Arm> worst = p.arms(List.of(pick("limit", Map.of("concurrent_reads", "2"), "random-rh")));
         assertThat(worst).extracting(PeerCampaign.Arm::label).containsExactly("default", "trap-limit");
         assertThat(p.compareArgs(worst)).containsSequence("--trap", "trap-limit").doesNotContain("--limit");
+        // a limit that came to the default's configuration is still named, so that its share reads n/a
+        List<PeerCampaign.Arm> none = p.arms(List.of(pick("limit", Map.of("concurrent_reads", "32"), "random-rh")));
+        assertThat(none).extracting(PeerCampaign.Arm::label).containsExactly("default-limit", "trap");
+        assertThat(p.compareArgs(none)).containsSequence("--limit", "default-limit").containsSequence("--trap", "trap");
     }
 
     private static Map.Entry<String, PeerCampaign.Arm> pick(String label, Map<String, String> configuration, String source) {

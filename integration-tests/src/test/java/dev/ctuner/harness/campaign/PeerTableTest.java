@@ -64,7 +64,7 @@ class PeerTableTest {
         assertThatThrownBy(() -> peers("--source", "race=race-t", "--source", "race=race-t")).hasMessageContaining("twice");
         assertThatThrownBy(() -> peers("--source", "race/x=race-t", "--source", "race/x=random-t")).hasMessageContaining("twice");
         assertThatThrownBy(() -> peers("--source", "race/X=race-t")).hasMessageContaining("ARM/PICK");
-        assertThatThrownBy(() -> peers("--limit", "default")).hasMessageContaining("reference arm");
+        assertThatThrownBy(() -> peers("--trap", "default")).hasMessageContaining("reference arm");
         assertThatThrownBy(() -> peers("--limit", "trap", "--trap", "trap")).hasMessageContaining("same arm");
     }
 
@@ -96,6 +96,24 @@ class PeerTableTest {
         // a pick that came to the reference's configuration: its cost, no test against itself
         assertThat(line(report, "| default |")).isEqualTo("| default | race-from-default | 1.000 | 0% | 100% |  | 1 | 0.0 h |");
         assertThat(report).contains("- random-2: random-t, its first 2 experiments", "- race-from-default: race-t");
+    }
+
+    @Test
+    void aLimitThatCameToTheReferenceHasNoGainToShare() throws IOException {
+        Map<String, Map<String, String>> arms = new java.util.LinkedHashMap<>();
+        LABELS.forEach(l -> arms.put(l, Map.of()));
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            for (String label : LABELS) {
+                rows.add(row(label, round, 30_000 + (round % 2 == 0 ? 100 : -100)));
+            }
+        }
+        Path md = dir.resolve("compare-x.md");
+        String[] args = {"compare", "--source", "race=race-t", "--limit", "default"};
+
+        new ComparisonReport("x", arms, "read 0.95", 6, args).withPeers(PeerColumns.of(args, LABELS, dir)).write(rows, md);
+
+        assertThat(line(Files.readString(md), "| race |")).startsWith("| race | race | 1.000 | n/a |");
     }
 
     @Test

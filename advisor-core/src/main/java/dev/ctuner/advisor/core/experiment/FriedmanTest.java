@@ -55,12 +55,11 @@ public final class FriedmanTest {
 
         /** The smallest rank-sum difference Conover's post-hoc test calls significant at level {@code alpha}. */
         public double criticalDifference(double alpha) {
-            int df = (blocks - 1) * (treatments - 1);
+            int df = degreesOfFreedom();
             if (df < 1) {
                 return Double.POSITIVE_INFINITY;
             }
-            double sumSquares = Arrays.stream(rankSums).map(r -> r * r).sum();
-            double spread = 2 * (blocks * a1 - sumSquares) / df;
+            double spread = spread();
             if (!(spread > 0)) {
                 // every block ranks the treatments alike: perfect agreement, so any difference in rank sums is
                 // significant (irace's bound is 0 then); when every block is all ties nothing can be told apart
@@ -72,6 +71,37 @@ public final class FriedmanTest {
         /** Whether treatments {@code i} and {@code j} differ by Conover's test at level {@code alpha}. */
         public boolean differ(int i, int j, double alpha) {
             return Math.abs(rankSums[i] - rankSums[j]) > criticalDifference(alpha);
+        }
+
+        /**
+         * The two-sided p-value of Conover's post-hoc test for treatments {@code i} and {@code j}, before
+         * any adjustment for the number of pairs: t = |R_i − R_j| / sqrt(2 (b A1 − Σ R²) / ((b−1)(k−1)))
+         * against t((b−1)(k−1)), the all-pairs form of the bound above ({@code conoverP(i, j) < alpha}
+         * exactly where {@code differ(i, j, alpha)}). 1 where nothing tells them apart (no degrees of
+         * freedom, every block all ties, equal rank sums); 0 where every block ranks the treatments
+         * alike and their rank sums differ.
+         */
+        public double conoverP(int i, int j) {
+            int df = degreesOfFreedom();
+            double difference = Math.abs(rankSums[i] - rankSums[j]);
+            if (df < 1 || Double.isNaN(statistic) || difference == 0) {
+                return 1;
+            }
+            double spread = spread();
+            if (!(spread > 0)) {
+                return 0;
+            }
+            return Math.min(1, 2 * (1 - new TDistribution(df).cdf(difference / Math.sqrt(spread))));
+        }
+
+        private int degreesOfFreedom() {
+            return (blocks - 1) * (treatments - 1);
+        }
+
+        /** 2 (b A1 − Σ R²) / ((b−1)(k−1)): the variance of a rank-sum difference under the null. */
+        private double spread() {
+            double sumSquares = Arrays.stream(rankSums).map(r -> r * r).sum();
+            return 2 * (blocks * a1 - sumSquares) / degreesOfFreedom();
         }
     }
 

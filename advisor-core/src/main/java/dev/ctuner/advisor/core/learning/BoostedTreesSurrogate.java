@@ -40,6 +40,7 @@ public final class BoostedTreesSurrogate implements Surrogate {
 
         @Override
         public Surrogate fit(double[][] x, double[] y, long seed) {
+            SmileFrames.primeSeeding(); // this thread's setSeed below must not be the JVM's first (see there)
             SplittableRandom random = new SplittableRandom(seed);
             GradientTreeBoost[] models = new GradientTreeBoost[members];
             StructType schema = null;

@@ -71,6 +71,40 @@ class ArmComparisonTest {
     }
 
     @Test
+    void roundsOnTwoMachinesAreToldApartWithinRoundsOnly() {
+        // rounds 0-3 on a machine 2.5 times slower than rounds 4-6; tuned 8% above the round's base in every round,
+        // default and same 1% either side of it
+        double[][] values = new double[7][];
+        for (int r = 0; r < 7; r++) {
+            double base = (r < 4 ? 12_000 : 30_000) * (1 + 0.01 * r);
+            double wobble = r % 2 == 0 ? 1.01 : 0.99;
+            values[r] = new double[] {base * wobble, 1.08 * base, base / wobble};
+        }
+
+        ArmComparison c = ArmComparison.of(List.of("default", "tuned", "same"), values);
+
+        // every run of an arm taken as exchangeable: the machines' speeds swamp the 8%
+        assertThat(c.pairs().get(0).holmP()).isGreaterThan(0.2);
+        // within rounds: tuned first every time; default and same alternate
+        assertThat(c.blockedPairs()).extracting(ArmComparison.BlockedPair::a, ArmComparison.BlockedPair::b)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, 1), org.assertj.core.groups.Tuple.tuple(0, 2),
+                        org.assertj.core.groups.Tuple.tuple(1, 2));
+        ArmComparison.BlockedPair tuned = c.blockedPairs().get(0);
+        assertThat(tuned.rankSumDifference()).isEqualTo(21 - 11);
+        assertThat(tuned.holmP()).isLessThan(0.01).isGreaterThanOrEqualTo(tuned.p());
+        assertThat(c.blockedPairs().get(1).holmP()).isGreaterThan(0.5);
+        assertThat(c.blockedPairs().get(2).rankSumDifference()).isEqualTo(10 - 21);
+    }
+
+    @Test
+    void noBlockedPairsWithoutTwoCompleteRounds() {
+        ArmComparison c = ArmComparison.of(List.of("a", "b", "c"), new double[][] {{1, 2, 3}, {1, Double.NaN, 3}});
+
+        assertThat(c.friedman()).isEmpty();
+        assertThat(c.blockedPairs()).isEmpty();
+    }
+
+    @Test
     void aMissingRunDropsItsRoundFromTheFriedmanTestButKeepsTheOtherValues() {
         double[][] values = {{1, 2}, {1, Double.NaN}, {1, 3}};
 

@@ -76,6 +76,42 @@ class FriedmanTestTest {
         assertThat(r.differ(3, 1, 0.05)).isFalse();
         assertThat(r.differ(3, 2, 0.05)).isFalse();
         assertThat(r.differ(0, 3, 0.05)).isFalse();
+
+        // the same test as p-values: t = |R_i − R_j| / √31.848 on 33 df, two-sided (scipy.stats.t.sf gives
+        // 0.014895, 0.022603, 0.071737 and 0.483434 for the differences 14.5, 13.5, 10.5 and 4)
+        assertThat(r.conoverP(0, 1)).isCloseTo(0.014895, within(1e-5));
+        assertThat(r.conoverP(2, 0)).isCloseTo(0.022603, within(1e-5));
+        assertThat(r.conoverP(3, 1)).isCloseTo(0.071737, within(1e-5));
+        assertThat(r.conoverP(0, 3)).isCloseTo(0.483434, within(1e-5));
+        assertThat(r.conoverP(1, 1)).isEqualTo(1.0);
+    }
+
+    @Test
+    void conoversPValueIsBelowAlphaExactlyWhereTheBoundSaysTheyDiffer() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int trial = 0; trial < 200; trial++) {
+            int b = 2 + random.nextInt(8);
+            int k = 2 + random.nextInt(5);
+            double[][] v = new double[b][k];
+            for (double[] block : v) {
+                for (int j = 0; j < k; j++) {
+                    block[j] = random.nextInt(4) + 0.5 * j; // ties (0.5 j whole for even j) and a trend: both outcomes
+                }
+            }
+            FriedmanTest.Result r = FriedmanTest.test(v);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    for (double alpha : new double[] {0.01, 0.05, 0.2}) {
+                        double cd = r.criticalDifference(alpha);
+                        // away from the bound itself, where the quantile's and the distribution's numerics may differ
+                        if (Math.abs(Math.abs(r.rankSums()[i] - r.rankSums()[j]) - cd) > 1e-4 * Math.max(1, cd)) {
+                            assertThat(r.conoverP(i, j) < alpha).as("trial %d, %d vs %d at %s", trial, i, j, alpha)
+                                    .isEqualTo(r.differ(i, j, alpha));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test
@@ -87,6 +123,7 @@ class FriedmanTestTest {
         FriedmanTest.Result ties = FriedmanTest.test(new double[][] {{7, 7}, {3, 3}, {5, 5}});
         assertThat(ties.pValue()).isEqualTo(1.0);
         assertThat(ties.criticalDifference(0.05)).isInfinite();
+        assertThat(ties.conoverP(0, 1)).isEqualTo(1.0);
     }
 
     @Test
@@ -98,6 +135,7 @@ class FriedmanTestTest {
         assertThat(r.pValue()).isCloseTo(0.02535, within(1e-5));
         assertThat(r.criticalDifference(0.05)).isZero();
         assertThat(r.differ(0, 1, 0.05)).isTrue();
+        assertThat(r.conoverP(0, 1)).isZero();
     }
 
     private static double[][] transpose(double[][] m) {
