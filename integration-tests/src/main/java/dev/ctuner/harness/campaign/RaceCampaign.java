@@ -168,9 +168,10 @@ final class RaceCampaign {
 
     /**
      * A finished point of the file: its design point (the candidate), instance, the value the tuner
-     * was told, and the knob columns of its run (the effective value of every tuned knob).
+     * was told, the knob columns of its run (the effective value of every tuned knob), and whether
+     * any of its runs ran OK (when none did, the value is the median of its NOISY runs).
      */
-    record Measured(String point, int instance, double value, Map<String, String> configuration) {
+    record Measured(String point, int instance, double value, Map<String, String> configuration, boolean ranOk) {
     }
 
     /** The campaign's finished points in the order they were first measured. */
@@ -189,7 +190,8 @@ final class RaceCampaign {
                 }
             });
             out.add(new Measured(runs.get(0).get("design_point"), Integer.parseInt(runs.get(0).get("repetition")),
-                    value(runs, anchors), knobs));
+                    value(runs, anchors), knobs,
+                    runs.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))));
         }
         return out;
     }
@@ -211,13 +213,7 @@ final class RaceCampaign {
             throw new IllegalArgumentException(csv.file() + " holds only " + all.size() + " finished experiments of "
                     + campaign + ", not " + n);
         }
-        Set<String> ranOk = new HashSet<>();
-        byPoint(csv.rows()).forEach((key, runs) -> {
-            if (runs.stream().anyMatch(r -> ExperimentQuality.OK.name().equals(r.get("quality")))) {
-                ranOk.add(key);
-            }
-        });
-        return (n > 0 ? all.subList(0, n) : all).stream().filter(m -> ranOk.contains(key(m.point(), m.instance())))
+        return (n > 0 ? all.subList(0, n) : all).stream().filter(Measured::ranOk)
                 .max(java.util.Comparator.comparingDouble(Measured::value));
     }
 

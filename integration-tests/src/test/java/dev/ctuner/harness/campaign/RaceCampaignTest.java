@@ -134,6 +134,8 @@ class RaceCampaignTest {
         List<RaceCampaign.Measured> all = campaign.measured();
         assertThat(all.get(2).point()).isEqualTo("c2");
         assertThat(all.get(2).value()).isGreaterThan(5000); // what the tuner was told: the median of its NOISY runs
+        assertThat(all.get(2).ranOk()).isFalse();
+        assertThat(all).filteredOn(m -> !m.point().equals("c2")).allMatch(RaceCampaign.Measured::ranOk);
 
         RaceCampaign.Measured best = campaign.bestOfFirst(0).orElseThrow();
         RaceCampaign.Measured three = campaign.bestOfFirst(3).orElseThrow();

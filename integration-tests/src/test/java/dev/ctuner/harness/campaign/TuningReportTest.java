@@ -32,7 +32,7 @@ class TuningReportTest {
         rows.add(row("c0", "NOISY", 1, "m1"));
         List<RaceCampaign.Measured> measured = new ArrayList<>();
         for (int i = 0; i < 11; i++) {   // 10,000 ... 30,000 ops/s
-            measured.add(new RaceCampaign.Measured("c" + i, 0, 10_000 + 2_000 * i, Map.of("concurrent_reads", Integer.toString(i + 2))));
+            measured.add(new RaceCampaign.Measured("c" + i, 0, 10_000 + 2_000 * i, Map.of("concurrent_reads", Integer.toString(i + 2)), true));
             rows.add(row("c" + i, "OK", 10_000 + 2_000 * i, "m1"));
         }
         Tuner unfinished = RandomSearch.start(SPACE, 20, 1, List.of(), List.of("read=0.95"), new SplittableRandom(1));
@@ -60,7 +60,7 @@ class TuningReportTest {
                 double value = 20_000 + 5_000 * (e.candidate().id() == 1 ? 2 : e.candidate().id() == 2 ? 1 : 0)
                         + 10 * e.instance().index();
                 measured.add(new RaceCampaign.Measured(e.candidate().label(), e.instance().index(), value,
-                        e.candidate().configuration()));
+                        e.candidate().configuration(), true));
                 v.report(e.candidate().id(), e.instance().index(), value);
             }
         }
@@ -76,8 +76,8 @@ class TuningReportTest {
     @Test
     void configurationsAverageTheirInstancesAndQuantilesInterpolate() {
         List<TuningReport.Configuration> c = TuningReport.configurations(List.of(
-                new RaceCampaign.Measured("c1", 0, 100, Map.of()), new RaceCampaign.Measured("c2", 0, 50, Map.of()),
-                new RaceCampaign.Measured("c1", 1, 200, Map.of())));
+                new RaceCampaign.Measured("c1", 0, 100, Map.of(), true), new RaceCampaign.Measured("c2", 0, 50, Map.of(), true),
+                new RaceCampaign.Measured("c1", 1, 200, Map.of(), true)));
 
         assertThat(c).extracting(TuningReport.Configuration::point).containsExactly("c1", "c2");
         assertThat(c.get(0).mean()).isEqualTo(150);
