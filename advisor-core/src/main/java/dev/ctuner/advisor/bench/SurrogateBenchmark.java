@@ -7,6 +7,7 @@ import dev.ctuner.advisor.core.learning.FeatureEncoder;
 import dev.ctuner.advisor.core.learning.HeldOutPrediction;
 import dev.ctuner.advisor.core.learning.ModelEvaluation;
 import dev.ctuner.advisor.core.learning.ModelFamily;
+import dev.ctuner.advisor.core.learning.RepeatedRuns;
 import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.core.learning.SplitKind;
 import dev.ctuner.advisor.core.learning.SurrogateTrainer;
@@ -29,12 +30,13 @@ import java.util.Map;
  * java -cp ... dev.ctuner.advisor.bench.SurrogateBenchmark docs/data/training.csv \
  *     --reps 10 --seed 42 --families rf,gbt,mlp --curve 20,40,80,160 [--knobs a,b] [--enum ordinal] \
  *     [--breakdown 8]   (rows of the "where the error lies" tables; 0 leaves them out)
+ *     [--repetitions mean]   (one sample per design point, the mean of its repeated runs; default each)
  * </pre>
  */
 public final class SurrogateBenchmark {
 
     static final String USAGE = "SurrogateBenchmark <experiments.csv> [--reps 10] [--seed 42] [--families rf,gbt,mlp]"
-            + " [--curve 20,40,80] [--knobs a,b] [--enum one-hot|ordinal] [--breakdown 8]";
+            + " [--curve 20,40,80] [--knobs a,b] [--enum one-hot|ordinal] [--breakdown 8] [--repetitions each|mean]";
 
     private SurrogateBenchmark() {
     }
@@ -49,7 +51,7 @@ public final class SurrogateBenchmark {
         KnobCatalog catalog = KnobCatalog.cassandra50();
         CsvReadResult data = new ExperimentCsvReader(catalog).read(Path.of(options.csv()));
         AnchorNormalisation.Result anchored = data.anchored();
-        List<Sample> samples = anchored.samples();
+        List<Sample> samples = repetitions(options, anchored.samples());
         if (samples.size() < 8) {
             throw new IllegalArgumentException("only " + samples.size() + " usable samples in " + options.csv());
         }
@@ -66,9 +68,11 @@ public final class SurrogateBenchmark {
         List<EvaluationRow> rows = evaluation.compare(samples, families, splits, seed);
         StringBuilder out = new StringBuilder();
         out.append("# Surrogate evaluation: ").append(options.csv()).append("\n\n");
-        out.append(String.format(Locale.ROOT, "%d samples (quality OK), %d rows rejected; knobs: %s; %d repetitions of a "
+        out.append(String.format(Locale.ROOT, "%d samples (quality OK%s), %d rows rejected; knobs: %s; %d repetitions of a "
                         + "75/25 grouped split, seed %d; command: `SurrogateBenchmark %s`%n%n",
-                samples.size(), data.rejected().size(), encoder.knobs(), reps, seed, String.join(" ", args)));
+                samples.size(), samples.size() < anchored.samples().size() ? String.format(Locale.ROOT,
+                        "; the means of a design point's repeated runs, from %d runs", anchored.samples().size()) : "",
+                data.rejected().size(), encoder.knobs(), reps, seed, String.join(" ", args)));
         out.append(anchored.summary()).append("\n\n");
         for (Target target : Target.values()) {
             MarkdownTables.evaluation(out, target, rows, families.keySet(), splits);
@@ -94,6 +98,22 @@ public final class SurrogateBenchmark {
             MarkdownTables.curve(out, first, curve);
         }
         return out.toString();
+    }
+
+    /**
+     * The samples to model: every run ({@code --repetitions each}, the default), or one per design
+     * point, the mean of its repeated runs ({@code --repetitions mean}, decision 0010).
+     */
+    static List<Sample> repetitions(BenchArgs options, List<Sample> runs) {
+        String mode = options.text("repetitions", "each");
+        switch (mode) {
+            case "each":
+                return runs;
+            case "mean":
+                return RepeatedRuns.means(runs);
+            default:
+                throw new IllegalArgumentException("--repetitions must be each or mean, not '" + mode + "'");
+        }
     }
 
     /**

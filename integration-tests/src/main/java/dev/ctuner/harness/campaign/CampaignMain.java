@@ -1,6 +1,7 @@
 package dev.ctuner.harness.campaign;
 
 import dev.ctuner.advisor.core.experiment.DesignPoint;
+import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.InterleavedArms;
 import dev.ctuner.advisor.core.experiment.InterleavedPairs;
 import dev.ctuner.advisor.core.experiment.ScreeningDesign;
@@ -46,6 +47,8 @@ import java.util.function.UnaryOperator;
  * scripts/campaign.sh calibrate  [--repetitions 5]
  * scripts/campaign.sh screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
  * scripts/campaign.sh training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
+ * scripts/campaign.sh dataset    --name NAME --knobs a,b,... [--configurations 20] [--guided 10] [--guide docs/data/training.csv]
+ *                                [--pool 1000] [--read-ratios 0,0.1,...,1] [--repetitions 3] [--anchor-every 8] [--report-only]
  * scripts/campaign.sh validate   --name NAME [--a k=v;k=v] --b k=v;k=v [--pairs 10] [WORKLOAD]
  * scripts/campaign.sh compare    --name NAME --arm LABEL=k=v;k=v --arm LABEL=... [--rounds 6] [WORKLOAD]
  *                                [--source LABEL[/PICK]=CAMPAIGN[:N]] [--limit LABEL] [--trap LABEL]
@@ -71,9 +74,9 @@ public final class CampaignMain {
     private static final Set<String> FLAGS = Set.of("--report-only", "--with-default");
     /** Options that take a value, of every campaign (USAGE says which campaign takes which). */
     private static final Set<String> VALUED = Set.of("--a", "--anchor-every", "--arm", "--b", "--budget", "--candidate",
-            "--configurations", "--current", "--distribution", "--first", "--first-test", "--given", "--insert",
+            "--configurations", "--current", "--distribution", "--first", "--first-test", "--given", "--guide", "--guided", "--insert",
             "--iterations", "--knobs", "--limit", "--max-attempts", "--min-survivors", "--name", "--operations", "--pairs",
-            "--per-configuration", "--placement", "--random", "--read", "--read-ratios", "--repetitions", "--rmw",
+            "--per-configuration", "--placement", "--pool", "--random", "--read", "--read-ratios", "--repetitions", "--rmw",
             "--rounds", "--rows", "--scan", "--seconds", "--seed", "--source", "--stop-after", "--trap");
 
     static final String USAGE = """
@@ -81,6 +84,11 @@ public final class CampaignMain {
               calibrate  [--repetitions 5]
               screening  [--repetitions 2] [--knobs a,b,...] [--anchor-every 8] [--report-only]
               training   --knobs a,b,... [--configurations 34] [--read-ratios 0,0.2,0.4,0.6,0.8,1] [--anchor-every 8] [--report-only]
+              dataset    --name NAME --knobs a,b,... [--configurations 20] [--guided 10] [--guide docs/data/training.csv]
+                         [--pool 1000] [--read-ratios 0,0.1,0.2,...,1] [--repetitions 3] [--anchor-every 8] [--report-only]
+                         (decision 0010: every configuration at every read ratio, each point's repetitions in a row in
+                         one sitting; --guided of the configurations drawn from --pool candidates where a random forest
+                         trained on --guide is least sure; the design is kept in docs/data/dataset-NAME-design.tsv)
               validate   --name NAME [--a 'k=v;k=v'] --b 'k=v;k=v' [--pairs 10] [WORKLOAD]
               compare    --name NAME --arm 'LABEL=k=v;k=v' --arm 'LABEL=...' [...] [--rounds 6] [WORKLOAD]
                          [--source LABEL[/PICK]=CAMPAIGN[:N]]... [--limit LABEL] [--trap LABEL]
@@ -115,7 +123,7 @@ public final class CampaignMain {
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
               workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
               tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)
-            --report-only: rewrite the screening or training report from its CSV and exit (no node started); race,
+            --report-only: rewrite the screening, training or dataset report from its CSV and exit (no node started); race,
               random and vet: replay the file, rewrite the report and print the pick as k=v;k=v (random: --first N also prints the best of the
               first N experiments, a random search of that budget)""";
 
@@ -135,8 +143,8 @@ public final class CampaignMain {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || !List.of("calibrate", "screening", "training", "validate", "compare", "race", "random",
-                "peers", "vet", "warmup").contains(args[0])) {
+        if (args.length == 0 || !List.of("calibrate", "screening", "training", "dataset", "validate", "compare", "race",
+                "random", "peers", "vet", "warmup").contains(args[0])) {
             System.err.println(USAGE);
             System.exit(2);
         }
@@ -228,6 +236,20 @@ public final class CampaignMain {
                     CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), command, maxAttempts,
                             new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery)
                             .onProgress(() -> plan.report().write(true)).within(sitting);
+                    executor.runAll(plan.points());
+                    executor.finish();
+                    plan.report().write(false);
+                };
+            }
+            case "dataset": {
+                Planned plan = dataset(args, catalog, facts, root, seed);
+                int anchorEvery = anchorEvery(args);
+                int repetitions = DatasetCampaign.Options.of(args, name(args), root).repetitions();
+                String campaign = "dataset-" + name(args);
+                return (node, runner) -> {
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), campaign, maxAttempts,
+                            new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery)
+                            .inBlocksOf(repetitions).onProgress(() -> plan.report().write(true)).within(sitting);
                     executor.runAll(plan.points());
                     executor.finish();
                     plan.report().write(false);
@@ -600,6 +622,22 @@ public final class CampaignMain {
     }
 
     /**
+     * The plan of a {@code dataset} campaign (decision 0010): its design made on the first start and
+     * read back from the design file after that.
+     */
+    private static Planned dataset(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed) throws IOException {
+        DatasetCampaign.Options o = DatasetCampaign.Options.of(args, name(args), root);
+        MeasurementSetup setup = MeasurementSetup.load(root);
+        GuidedDesign design = DatasetCampaign.design(o, root, catalog, facts, seed);
+        List<Point> points = DatasetCampaign.points(design.configurations(), o.ratios(), o.repetitions(), setup, seed);
+        ExperimentCsv csv = new ExperimentCsv(o.csv(root), o.knobs());
+        HeadroomReport report = new HeadroomReport(DatasetCampaign.intro(o, design, args), design.asTrainingDesign(),
+                points.size());
+        Path md = o.report(root);
+        return new Planned(o.knobs(), setup, points, csv, running -> report.write(csv.file(), md, running));
+    }
+
+    /**
      * {@code --report-only}: rewrites a screening or training report from its CSV without starting a
      * node, the design resolved for the hardware the file's first run recorded (so it is the design
      * the campaign ran). For committing partial results of a stopped campaign.
@@ -610,20 +648,22 @@ public final class CampaignMain {
             tuningReport(command, args, catalog, root, seed);
             return;
         }
-        if (!command.equals("screening") && !command.equals("training")) {
-            throw new IllegalArgumentException("--report-only is for screening, training, race, random and vet; " + command
-                    + " writes its report when it ends");
+        if (!command.equals("screening") && !command.equals("training") && !command.equals("dataset")) {
+            throw new IllegalArgumentException("--report-only is for screening, training, dataset, race, random and vet; "
+                    + command + " writes its report when it ends");
         }
-        Path file = root.resolve("docs/data/" + command + ".csv");
+        boolean dataset = command.equals("dataset");
+        Path file = dataset ? DatasetCampaign.Options.of(args, name(args), root).csv(root) : root.resolve("docs/data/" + command + ".csv");
+        String campaign = dataset ? "dataset-" + name(args) : command;
         NodeFacts facts = factsOf(file, catalog);
-        Planned plan = planned(command, args, catalog, facts, root, seed);
+        Planned plan = dataset ? dataset(args, catalog, facts, root, seed) : planned(command, args, catalog, facts, root, seed);
         // finished when every planned point has a finished measurement (OK, or given up as the executor gives up)
         List<Map<String, String>> rows = plan.csv().rows();
         boolean running = plan.points().stream().anyMatch(p -> !CampaignExecutor.finished(rows.stream()
-                .filter(r -> command.equals(r.get("campaign")) && p.designPoint().equals(r.get("design_point"))
+                .filter(r -> campaign.equals(r.get("campaign")) && p.designPoint().equals(r.get("design_point"))
                         && Integer.toString(p.repetition()).equals(r.get("repetition"))).toList(), maxAttempts(args)));
         plan.report().write(running);
-        System.out.println("rewrote the " + command + " report from " + file);
+        System.out.println("rewrote the " + campaign + " report from " + file);
     }
 
     /** The node facts of the hardware a campaign file's first OK run recorded: what its design was resolved for. */

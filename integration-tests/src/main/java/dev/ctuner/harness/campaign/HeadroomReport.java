@@ -2,6 +2,7 @@ package dev.ctuner.harness.campaign;
 
 import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.advisor.core.learning.RepeatedRuns;
 import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.data.CsvReadResult;
 import dev.ctuner.advisor.data.ExperimentCsvReader;
@@ -25,13 +26,24 @@ final class HeadroomReport {
     /** The design's all-defaults configuration. */
     static final String DEFAULT_ID = "c00";
 
-    private final List<String> knobs;
+    private final String intro;
     private final TrainingDesign design;
     private final int planned;
 
-    /** @param planned measurements the campaign plans (configurations x read ratios), anchors not counted */
+    /** The training campaign's report (docs/data/training.csv, one run per point). */
     HeadroomReport(List<String> knobs, TrainingDesign design, int planned) {
-        this.knobs = knobs;
+        this("From the training dataset (`docs/data/training.csv`, `scripts/campaign.sh training --knobs "
+                + String.join(",", knobs) + "`): " + design.configurations().size()
+                + " configurations (c00 = all defaults; the rest a Latin hypercube with every knob's minimum and "
+                + "maximum present) x read-ratio levels, one cold run each.", design, planned);
+    }
+
+    /**
+     * @param intro   where the data came from and how it was designed (a sentence or two of Markdown)
+     * @param planned measurements the campaign plans (configurations x read ratios x repetitions), anchors not counted
+     */
+    HeadroomReport(String intro, TrainingDesign design, int planned) {
+        this.intro = intro;
         this.design = design;
         this.planned = planned;
     }
@@ -40,15 +52,14 @@ final class HeadroomReport {
     void write(Path csv, Path report, boolean running) throws IOException {
         CsvReadResult data = new ExperimentCsvReader(KnobCatalog.cassandra50()).read(csv);
         AnchorNormalisation.Result anchored = data.anchored();
+        // a point measured several times counts once, at the mean of its runs (decision 0010)
+        List<Sample> points = RepeatedRuns.means(anchored.samples());
         Map<Double, List<Sample>> byRatio = new TreeMap<>();
-        for (Sample s : anchored.samples()) {
+        for (Sample s : points) {
             byRatio.computeIfAbsent(Math.round(s.workload().readProportion() * 100) / 100.0, k -> new ArrayList<>()).add(s);
         }
         StringBuilder md = new StringBuilder("# Headroom on this machine: best, default and worst measured configuration\n\n");
-        md.append("From the training dataset (`docs/data/training.csv`, `scripts/campaign.sh training --knobs ")
-                .append(String.join(",", knobs)).append("`): ").append(design.configurations().size())
-                .append(" configurations (c00 = all defaults; the rest a Latin hypercube with every knob's minimum and "
-                        + "maximum present) x read-ratio levels, one cold run each. In the form of RAFIKI Table 1. "
+        md.append(intro).append(" In the form of RAFIKI Table 1. "
                         + "Single runs: with the run-to-run noise measured here (docs/benchmarks/calibration.md), the best and "
                         + "worst of many single runs are biased away from the default; the validation campaign "
                         + "measures a pick against the default with repetitions.\n\n");
@@ -73,7 +84,7 @@ final class HeadroomReport {
                     100 * (best.measured().throughput() / min - 1),
                     def.equals("n/a") ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", 100 * (Double.parseDouble(def) / min - 1))));
         }
-        acrossRatios(md, anchored.samples());
+        acrossRatios(md, points);
         md.append("\nConfigurations:\n\n| id | configuration |\n|---|---|\n");
         design.configurations().forEach(c -> md.append("| ").append(c.id()).append(" | ")
                 .append(c.configuration().isEmpty() ? "defaults" : c.configuration().toString()).append(" |\n"));
