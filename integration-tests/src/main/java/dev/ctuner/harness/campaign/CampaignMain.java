@@ -242,14 +242,13 @@ public final class CampaignMain {
                 };
             }
             case "dataset": {
-                Planned plan = dataset(args, catalog, facts, root, seed);
+                DatasetCampaign.Options o = DatasetCampaign.Options.of(args, name(args), root);
+                Planned plan = dataset(o, args, catalog, facts, root, seed);
                 int anchorEvery = anchorEvery(args);
-                int repetitions = DatasetCampaign.Options.of(args, name(args), root).repetitions();
-                String campaign = "dataset-" + name(args);
                 return (node, runner) -> {
-                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), campaign, maxAttempts,
+                    CampaignExecutor executor = new CampaignExecutor(node, runner, plan.csv(), o.campaign(), maxAttempts,
                             new KnobColumns(catalog, facts, plan.knobs())).withAnchors(anchor(plan.setup(), seed), anchorEvery)
-                            .inBlocksOf(repetitions).onProgress(() -> plan.report().write(true)).within(sitting);
+                            .inBlocksOf(o.repetitions()).onProgress(() -> plan.report().write(true)).within(sitting);
                     executor.runAll(plan.points());
                     executor.finish();
                     plan.report().write(false);
@@ -625,8 +624,8 @@ public final class CampaignMain {
      * The plan of a {@code dataset} campaign (decision 0010): its design made on the first start and
      * read back from the design file after that.
      */
-    private static Planned dataset(String[] args, KnobCatalog catalog, NodeFacts facts, Path root, long seed) throws IOException {
-        DatasetCampaign.Options o = DatasetCampaign.Options.of(args, name(args), root);
+    private static Planned dataset(DatasetCampaign.Options o, String[] args, KnobCatalog catalog, NodeFacts facts, Path root,
+            long seed) throws IOException {
         MeasurementSetup setup = MeasurementSetup.load(root);
         GuidedDesign design = DatasetCampaign.design(o, root, catalog, facts, seed);
         List<Point> points = DatasetCampaign.points(design.configurations(), o.ratios(), o.repetitions(), setup, seed);
@@ -652,11 +651,12 @@ public final class CampaignMain {
             throw new IllegalArgumentException("--report-only is for screening, training, dataset, race, random and vet; "
                     + command + " writes its report when it ends");
         }
-        boolean dataset = command.equals("dataset");
-        Path file = dataset ? DatasetCampaign.Options.of(args, name(args), root).csv(root) : root.resolve("docs/data/" + command + ".csv");
-        String campaign = dataset ? "dataset-" + name(args) : command;
+        DatasetCampaign.Options dataset = command.equals("dataset") ? DatasetCampaign.Options.of(args, name(args), root) : null;
+        Path file = dataset != null ? dataset.csv(root) : root.resolve("docs/data/" + command + ".csv");
+        String campaign = dataset != null ? dataset.campaign() : command;
         NodeFacts facts = factsOf(file, catalog);
-        Planned plan = dataset ? dataset(args, catalog, facts, root, seed) : planned(command, args, catalog, facts, root, seed);
+        Planned plan = dataset != null ? dataset(dataset, args, catalog, facts, root, seed)
+                : planned(command, args, catalog, facts, root, seed);
         // finished when every planned point has a finished measurement (OK, or given up as the executor gives up)
         List<Map<String, String>> rows = plan.csv().rows();
         boolean running = plan.points().stream().anyMatch(p -> !CampaignExecutor.finished(rows.stream()

@@ -24,7 +24,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
-import java.util.stream.Collectors;
 
 /**
  * The dataset campaign of decision 0010 (issue 6's accuracy target): every configuration of a
@@ -181,7 +180,7 @@ final class DatasetCampaign {
         for (DesignPoint p : design.configurations()) {
             Double u = design.uncertainty().get(p.id());
             out.append(p.id()).append('\t').append(u == null ? "" : String.format(Locale.ROOT, "%.4f", u)).append('\t')
-                    .append(HeadroomReport.line(p.configuration())).append('\n');
+                    .append(SettingsLine.format(p.configuration())).append('\n');
         }
         Files.createDirectories(file.getParent());
         Files.writeString(file, out);
@@ -229,8 +228,7 @@ final class DatasetCampaign {
                         + "defaults; c01.. a Latin hypercube with every knob's minimum and maximum present; %d, g01.., where "
                         + "the model trained on %s was least sure) x %d read-ratio levels, %d cold runs each in a row, "
                         + "counted at their mean.", o.name(), o.name(),
-                Arrays.stream(args).map(a -> a.contains(";") || a.contains(" ") ? "'" + a + "'" : a)
-                        .collect(Collectors.joining(" ")),
+                String.join(" ", ComparisonReport.quoted(args)),
                 design.configurations().size(), guided, o.guide().getFileName(), o.ratios().length, o.repetitions());
     }
 }
