@@ -39,11 +39,15 @@ public final class CampaignExecutor {
     static final int MAX_FAULTS = 2;
     /** Anchors given up in a row before the campaign stops. */
     static final int ANCHOR_TRIES = 3;
-    /** What a run is taken to last before one was measured (runs here take 2 min or so, a slow start included). */
+    /**
+     * What a run is taken to last before one was measured, when the campaign's file has none of its
+     * runs either (runs here take 2 min or so, a slow start included).
+     */
     static final Duration FIRST_RUN_GUESS = Duration.ofMinutes(3);
     /**
      * What a run of a block (a comparison's round, which a sitting does not end inside) is taken to
-     * last before one was measured: the slowest machine seen here took 244-330 s per run.
+     * last before one was measured, when the campaign's file has none of its runs either: the slowest
+     * machine seen here took 244-330 s per run.
      */
     static final Duration FIRST_BLOCK_RUN_GUESS = Duration.ofMinutes(6);
     /**
@@ -79,6 +83,8 @@ public final class CampaignExecutor {
     /** The longest run of this executor (waits for a quiet machine left out): what the next one may take. */
     private Duration longestRun = Duration.ZERO;
     private boolean measuredOne;
+    /** The longest run of this campaign recorded in its file when this process began it; null: none. */
+    private Duration longestRecorded;
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -178,6 +184,7 @@ public final class CampaignExecutor {
             todo += doneAtStart[i] ? 0 : 1;
         }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
+        longestRecorded = longestRecorded(csv.rows(), campaign).orElse(null);
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
@@ -203,13 +210,33 @@ public final class CampaignExecutor {
         }
     }
 
-    /** What the next run may take: the longest this executor measured, else the longest of this process, else a guess. */
+    /**
+     * What the next run may take: the longest this executor measured, else the longest of this
+     * process, else the longest of this campaign's earlier sittings, else a guess.
+     */
     private Duration perRun() {
         if (measuredOne) {
             return longestRun;
         }
         Duration earlier = LONGEST_IN_PROCESS.get();
-        return earlier != null ? earlier : block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS;
+        if (earlier != null) {
+            return earlier;
+        }
+        if (longestRecorded != null) {
+            return longestRecorded;
+        }
+        return block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS;
+    }
+
+    /**
+     * The longest run of {@code campaign} in its file (its wall time, a node's start included), any
+     * quality: what an earlier sitting's runs took, a better guess for the next one than a constant.
+     */
+    static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign) {
+        return rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+                .map(r -> r.get("wall_seconds")).filter(w -> w != null && !w.isBlank())
+                .mapToDouble(Double::parseDouble).max().stream()
+                .mapToObj(seconds -> Duration.ofMillis(Math.round(seconds * 1000))).findFirst();
     }
 
     /**

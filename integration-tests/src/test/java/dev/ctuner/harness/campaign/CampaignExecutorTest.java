@@ -2,8 +2,12 @@ package dev.ctuner.harness.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CampaignExecutorTest {
@@ -55,5 +59,24 @@ class CampaignExecutorTest {
         assertThat(CampaignExecutor.runsAhead(gap, 2, 3)).isZero();
         // a short last block
         assertThat(CampaignExecutor.runsAhead(new boolean[5], 3, 3)).isEqualTo(2);
+    }
+
+    @Test
+    void theNextRunIsGuessedFromTheCampaignsRecordedRunsBeforeOneIsMeasured() {
+        List<Map<String, String>> rows = List.of(
+                Map.of("campaign", "compare-rh-peers", "wall_seconds", "113.4"),
+                Map.of("campaign", "compare-rh-peers", "wall_seconds", "211.6"),
+                Map.of("campaign", "compare-rh-peers", "wall_seconds", "150.0"),
+                Map.of("campaign", "race-rh", "wall_seconds", "330.0"));
+        assertThat(CampaignExecutor.longestRecorded(rows, "compare-rh-peers")).contains(Duration.ofMillis(211_600));
+        // another campaign's runs, in the same file, say nothing about this one
+        assertThat(CampaignExecutor.longestRecorded(rows, "compare-wh-peers")).isEmpty();
+        assertThat(CampaignExecutor.longestRecorded(List.of(), "compare-rh-peers")).isEmpty();
+        // a 5-arm round with its re-run and closing anchor (7 runs) now fits a 36-minute sitting, which the
+        // 6-minute guess (42 minutes) did not
+        Instant now = Instant.parse("2026-11-27T14:37:00Z");
+        Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(36))), Path.of("no-such-dir", "campaign.stop"));
+        assertThat(s.endBefore(7, CampaignExecutor.longestRecorded(rows, "compare-rh-peers").orElseThrow(), now)).isEmpty();
+        assertThat(s.endBefore(7, CampaignExecutor.FIRST_BLOCK_RUN_GUESS, now)).isPresent();
     }
 }

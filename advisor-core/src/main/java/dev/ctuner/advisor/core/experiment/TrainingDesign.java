@@ -5,7 +5,6 @@ import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
-import dev.ctuner.common.catalog.KnobValue;
 import dev.ctuner.common.catalog.NodeFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -91,20 +90,9 @@ public record TrainingDesign(List<DesignPoint> configurations, List<String> note
         Map<String, String> config = new LinkedHashMap<>();
         for (int j = 0; j < coords.size(); j++) {
             KnobCoordinate c = coords.get(j);
-            KnobValue v = c.fromUnit(u[j]);
-            if (v instanceof KnobValue.RealValue r) {
-                v = KnobValue.of(twoDigits(r.value(), c.knob().domain() instanceof dev.ctuner.common.catalog.Domain.RealRange d
-                        && d.scale() == dev.ctuner.common.catalog.Domain.Scale.LOG));
-            }
-            config.put(c.name().value(), c.knob().format(v));
+            config.put(c.name().value(), c.knob().format(c.fromUnitRounded(u[j])));
         }
         return config;
-    }
-
-    /** Reals to 2 decimals (irace's precision); on a log-scale domain to 2 significant digits. */
-    public static double twoDigits(double v, boolean logScale) {
-        return !logScale || v == 0 ? Math.round(v * 100) / 100.0
-                : new java.math.BigDecimal(v).round(new java.math.MathContext(2)).doubleValue();
     }
 
     /** n points in [0,1]^k, each dimension's n strata hit exactly once, a random point within each. */

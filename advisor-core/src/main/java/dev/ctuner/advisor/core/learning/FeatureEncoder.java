@@ -132,14 +132,17 @@ public final class FeatureEncoder {
         return genes;
     }
 
-    /** The legal configuration of the chosen knobs nearest to {@code genes} (one per knob, in [0, 1]). */
+    /**
+     * The legal configuration of the chosen knobs nearest to {@code genes} (one per knob, in [0, 1]),
+     * reals at the designs' precision ({@link KnobCoordinate#fromUnitRounded}): the search's repair.
+     */
     public Configuration decode(double[] genes) {
         if (genes.length != coordinates.size()) {
             throw new IllegalArgumentException("expected " + coordinates.size() + " genes, got " + genes.length);
         }
         Map<KnobName, KnobValue> values = new TreeMap<>();
         for (int i = 0; i < genes.length; i++) {
-            values.put(coordinates.get(i).name(), coordinates.get(i).fromUnit(genes[i]));
+            values.put(coordinates.get(i).name(), coordinates.get(i).fromUnitRounded(genes[i]));
         }
         return new Configuration(values);
     }

@@ -133,6 +133,26 @@ public final class KnobCoordinate {
     }
 
     /**
+     * {@link #fromUnit} at the precision that designs, races and searches share (irace's): a real
+     * without a step to 2 decimals, on a log-scale domain to 2 significant digits, so that a
+     * configuration reads as an operator would write it ({@code 0.99}, not {@code 0.9899999999999999})
+     * and two searches that land on the same setting spell it the same. Other kinds as {@link #fromUnit}.
+     */
+    public KnobValue fromUnitRounded(double u) {
+        KnobValue v = fromUnit(u);
+        if (kind != Kind.REAL || step > 0) {
+            return v;
+        }
+        return KnobValue.of(Math.min(hi, Math.max(lo, twoDigits(((KnobValue.RealValue) v).value(), log))));
+    }
+
+    /** Reals to 2 decimals (irace's precision); on a log-scale domain to 2 significant digits. */
+    static double twoDigits(double v, boolean logScale) {
+        return !logScale || v == 0 ? Math.round(v * 100) / 100.0
+                : new java.math.BigDecimal(v).round(new java.math.MathContext(2)).doubleValue();
+    }
+
+    /**
      * At most {@code levels} distinct legal values spread evenly over the unit interval (every
      * choice of an enumeration or boolean), for exhaustive enumeration.
      */

@@ -1,9 +1,7 @@
 package dev.ctuner.advisor.core.racing;
 
-import dev.ctuner.advisor.core.experiment.TrainingDesign;
 import dev.ctuner.advisor.core.learning.KnobCoordinate;
 import dev.ctuner.common.catalog.Configuration;
-import dev.ctuner.common.catalog.Domain;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
@@ -131,11 +129,7 @@ public final class ParameterSpace {
                 int levels = levels(j);
                 v = c.fromUnit(levels == 1 ? 0 : point[j] / (levels - 1));
             } else {
-                v = c.fromUnit(point[j]);
-                if (v instanceof KnobValue.RealValue r) {
-                    boolean log = c.knob().domain() instanceof Domain.RealRange d && d.scale() == Domain.Scale.LOG;
-                    v = c.fromUnit(c.toUnit(KnobValue.of(TrainingDesign.twoDigits(r.value(), log))));
-                }
+                v = c.fromUnitRounded(point[j]);
             }
             config.put(c.name().value(), c.knob().format(v));
         }

@@ -76,4 +76,30 @@ class FeatureEncoderTest {
         double[] explicit = enc.encode(Workload.ofReadRatio(0.5), new PhysicalDesign(1, 1), config("concurrent_writes", 32));
         assertThat(unset).containsExactly(explicit);
     }
+
+    @Test
+    void searchedRealsReadAsAnOperatorWouldWriteThem() {
+        KnobCoordinate cleanup = KnobCoordinate.of(CATALOG.lookup("memtable_cleanup_threshold").orElseThrow(), FACTS);
+        // a gene a hair below the top of [0.01, 0.99] (0.01 + u × 0.98) is 0.9899999999999999 in binary floating point
+        double top = Math.nextDown(1.0);
+        assertThat(cleanup.knob().format(cleanup.fromUnit(top))).isEqualTo("0.9899999999999999");
+        assertThat(cleanup.fromUnitRounded(top)).isEqualTo(KnobValue.of(0.99));
+        assertThat(cleanup.fromUnitRounded(1)).isEqualTo(KnobValue.of(0.99));
+        assertThat(cleanup.fromUnitRounded(0)).isEqualTo(KnobValue.of(0.01));
+        assertThat(cleanup.knob().format(cleanup.fromUnitRounded(0.8152))).isEqualTo("0.81");   // 0.80890 before rounding
+        KnobCoordinate fp = KnobCoordinate.of(CATALOG.lookup("bloom_filter_fp_chance").orElseThrow(), FACTS);
+        assertThat(fp.knob().format(fp.fromUnitRounded(0.5))).isEqualTo("0.01");   // log scale [0.0001, 1]: 2 significant digits
+        for (double u = 0; u <= 1.0; u += 0.013) {
+            for (KnobCoordinate c : List.of(cleanup, fp)) {
+                KnobValue v = c.fromUnitRounded(u);
+                assertThat(c.knob().check(v, FACTS)).as(c.name() + " at " + u).isEmpty();
+                String text = c.knob().format(v);
+                assertThat(text.replaceFirst("^0\\.0*", "").length()).as(c.name() + " " + text).isLessThanOrEqualTo(2);
+            }
+        }
+        // the search decodes its genes so, and so prices the configuration it then recommends
+        FeatureEncoder enc = FeatureEncoder.of(CATALOG, FACTS, List.of("memtable_cleanup_threshold"),
+                FeatureEncoder.EnumEncoding.ORDINAL);
+        assertThat(enc.decode(new double[] {1})).isEqualTo(config("memtable_cleanup_threshold", 0.99));
+    }
 }
