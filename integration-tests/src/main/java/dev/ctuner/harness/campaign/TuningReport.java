@@ -31,6 +31,9 @@ import java.util.TreeMap;
  */
 final class TuningReport {
 
+    /** The candidate a race's others are set beside on the same instances: the default or the current configuration when given. */
+    private static final String REFERENCE_CANDIDATE = "c0";
+
     private TuningReport() {
     }
 
@@ -71,11 +74,18 @@ final class TuningReport {
         }
         double reference = anchors.isEmpty() ? Double.NaN : Double.parseDouble(anchors.get(0).get("throughput"));
         spread(md, configurations, reference);
-        md.append("\n## Best configurations\n\n| configuration | instances | mean ops/s | over the default | knobs |\n"
-                + "|---|---|---|---|---|\n");
+        boolean paired = measured.stream().anyMatch(m -> m.instance() > 0)
+                && measured.stream().anyMatch(m -> REFERENCE_CANDIDATE.equals(m.point()));
+        md.append("\n## Best configurations\n\n| configuration | instances | mean ops/s | over the default |")
+                .append(paired ? " over c0, same instances |" : "").append(" knobs |\n|---|---|---|---|")
+                .append(paired ? "---|" : "").append("---|\n");
         configurations.stream().sorted(Comparator.comparingDouble(Configuration::mean).reversed()).limit(5)
-                .forEach(c -> md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %s | `%s` |%n", c.point(), c.instances(),
-                        c.mean(), ratio(c.mean(), reference), CampaignMain.line(c.configuration()))));
+                .forEach(c -> md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %s |%s `%s` |%n", c.point(), c.instances(),
+                        c.mean(), ratio(c.mean(), reference), paired ? " " + pairedCell(measured, c.point()) + " |" : "",
+                        CampaignMain.line(c.configuration()))));
+        if (paired) {
+            instances(md, measured, reference, args);
+        }
         Optional<Candidate> pick = tuner.finished() ? tuner.best() : Optional.empty();
         md.append("\n## Pick\n\n");
         pick.ifPresentOrElse(c -> md.append(String.format(Locale.ROOT, "%s, as `compare --arm` takes it: `%s`%n", c.label(),
@@ -116,6 +126,48 @@ final class TuningReport {
                             : e.survived() ? "fails: no significant gain over the current configuration"
                             : "fails: dropped as significantly worse"));
         }
+    }
+
+    /**
+     * The instance effect, and why a race's values over the default need c0 beside them: every
+     * instance of a race is the workload with its own seed, and what the seed does to throughput
+     * moves all candidates of that instance together, while the anchors run one fixed seed.
+     */
+    private static void instances(StringBuilder md, List<RaceCampaign.Measured> measured, double reference, String[] args) {
+        boolean vet = args.length > 0 && args[0].equals("vet");
+        String c0 = vet ? "the current configuration" : Arrays.asList(args).contains("--with-default") ? "the default itself"
+                : "the race's first candidate";
+        md.append(String.format(Locale.ROOT, "%n\"Over c0, same instances\": the geometric mean of the candidate's ratios to c0 "
+                + "(%s) on the instances both ran, with their number. Each instance is the workload with its own seed, and the "
+                + "seed moves every candidate of an instance together; the anchors run one fixed seed, so \"over the default\" "
+                + "carries the instances' luck and this column does not. The race itself ranks candidates within each instance "
+                + "(Friedman), so neither touches its decisions.%n%n| instance | candidates | mean ops/s (anchored) | over the default "
+                + "| c0 ops/s (anchored) |%n|---|---|---|---|---|%n", c0));
+        Map<Integer, List<RaceCampaign.Measured>> byInstance = new TreeMap<>();
+        measured.forEach(m -> byInstance.computeIfAbsent(m.instance(), k -> new ArrayList<>()).add(m));
+        byInstance.forEach((instance, ms) -> {
+            double mean = ms.stream().mapToDouble(RaceCampaign.Measured::value).average().orElseThrow();
+            String first = ms.stream().filter(m -> REFERENCE_CANDIDATE.equals(m.point())).findFirst()
+                    .map(m -> String.format(Locale.ROOT, "%.0f", m.value())).orElse("");
+            md.append(String.format(Locale.ROOT, "| %d | %d | %.0f | %s | %s |%n", instance, ms.size(), mean,
+                    ratio(mean, reference), first));
+        });
+    }
+
+    /** {@link #overReference} as a table cell: the ratio and the number of shared instances, or a dash. */
+    private static String pairedCell(List<RaceCampaign.Measured> measured, String point) {
+        double[] r = overReference(measured, point);
+        return r.length == 0 ? "-" : String.format(Locale.ROOT, "%.3f (%d)", Math.exp(Arrays.stream(r).map(Math::log).average()
+                .orElseThrow()), r.length);
+    }
+
+    /** The ratios of {@code point}'s values to c0's on each instance both finished, in instance order. */
+    static double[] overReference(List<RaceCampaign.Measured> measured, String point) {
+        Map<Integer, Double> reference = new TreeMap<>();
+        measured.stream().filter(m -> REFERENCE_CANDIDATE.equals(m.point())).forEach(m -> reference.put(m.instance(), m.value()));
+        return measured.stream().filter(m -> point.equals(m.point()) && reference.containsKey(m.instance()))
+                .sorted(Comparator.comparingInt(RaceCampaign.Measured::instance))
+                .mapToDouble(m -> m.value() / reference.get(m.instance())).toArray();
     }
 
     /** The measured points grouped by configuration, in the order first measured. */

@@ -74,6 +74,41 @@ class TuningReportTest {
     }
 
     @Test
+    void aRaceSetsEachCandidateBesideC0OnTheInstancesBothRanWhichRemovesTheInstancesLuck() {
+        // instance 1 is a lucky seed: everything 50% faster there; c1 is 10% better than c0 on both, c2 ran only instance 0
+        List<RaceCampaign.Measured> measured = List.of(
+                new RaceCampaign.Measured("c0", 0, 20_000, Map.of(), true),
+                new RaceCampaign.Measured("c1", 0, 22_000, Map.of("concurrent_reads", "8"), true),
+                new RaceCampaign.Measured("c2", 0, 18_000, Map.of("concurrent_reads", "4"), true),
+                new RaceCampaign.Measured("c0", 1, 30_000, Map.of(), true),
+                new RaceCampaign.Measured("c1", 1, 33_000, Map.of("concurrent_reads", "8"), true));
+        List<Map<String, String>> rows = List.of(row("anchor", "OK", 20_000, "m1"));
+        Tuner unfinished = RandomSearch.start(SPACE, 20, 1, List.of(), List.of("read=0.95"), new SplittableRandom(1));
+
+        String md = TuningReport.markdown("random-x", "read 0.95", rows, measured, unfinished, 20,
+                new String[] {"race", "--name", "x", "--with-default"});
+
+        assertThat(TuningReport.overReference(measured, "c1")).containsExactly(new double[] {1.1, 1.1}, within(1e-12));
+        assertThat(TuningReport.overReference(measured, "c2")).containsExactly(new double[] {0.9}, within(1e-12));
+        assertThat(md).contains("| over the default | over c0, same instances | knobs |",
+                "| c1 | 2 | 27500 | 1.375 | 1.100 (2) | `concurrent_reads=8` |", "| c0 | 2 | 25000 | 1.250 | 1.000 (2) |",
+                "| c2 | 1 | 18000 | 0.900 | 0.900 (1) |", "c0 (the default itself)",
+                "| 0 | 3 | 20000 | 1.000 | 20000 |", "| 1 | 2 | 31500 | 1.575 | 30000 |");
+    }
+
+    @Test
+    void aRandomSearchHasNoPairedColumn() {
+        List<RaceCampaign.Measured> measured = List.of(new RaceCampaign.Measured("c0", 0, 20_000, Map.of(), true),
+                new RaceCampaign.Measured("c1", 0, 22_000, Map.of("concurrent_reads", "8"), true));
+        Tuner unfinished = RandomSearch.start(SPACE, 20, 1, List.of(), List.of("read=0.95"), new SplittableRandom(1));
+
+        String md = TuningReport.markdown("random-x", "read 0.95", List.of(row("anchor", "OK", 20_000, "m1")), measured,
+                unfinished, 20, new String[] {"random", "--name", "x", "--with-default"});
+
+        assertThat(md).contains("| c1 | 1 | 22000 | 1.100 | `concurrent_reads=8` |").doesNotContain("same instances");
+    }
+
+    @Test
     void configurationsAverageTheirInstancesAndQuantilesInterpolate() {
         List<TuningReport.Configuration> c = TuningReport.configurations(List.of(
                 new RaceCampaign.Measured("c1", 0, 100, Map.of(), true), new RaceCampaign.Measured("c2", 0, 50, Map.of(), true),
