@@ -241,13 +241,17 @@ final class ComparisonReport {
 
     /**
      * The campaign's options as a shell would take them, quoted where needed, without
-     * {@code --stop-after} (how long one sitting ran is not part of the campaign).
+     * {@code --stop-after} (how long one sitting ran is not part of the campaign) and without
+     * {@code --report-only} (the line regenerates by resuming; the report says how to only rewrite it).
      */
     static List<String> quoted(String[] args) {
         List<String> words = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--stop-after") && i + 1 < args.length) {
                 i++;
+                continue;
+            }
+            if (args[i].equals("--report-only")) {
                 continue;
             }
             words.add(args[i].contains(";") || args[i].contains(" ") ? "'" + args[i] + "'" : args[i]);

@@ -109,6 +109,16 @@ class TuningReportTest {
     }
 
     @Test
+    void aReportRewrittenWithoutANodeStillGivesTheCommandThatResumesTheCampaign() {
+        Tuner unfinished = RandomSearch.start(SPACE, 20, 1, List.of(), List.of("read=0.95"), new SplittableRandom(1));
+
+        String md = TuningReport.markdown("random-x", "read 0.95", List.of(), List.of(), unfinished, 20,
+                new String[] {"random", "--name", "x", "--report-only", "--read", "0.95"});
+
+        assertThat(md).contains("Regenerate: `scripts/campaign.sh random --name x --read 0.95` (resumes;");
+    }
+
+    @Test
     void configurationsAverageTheirInstancesAndQuantilesInterpolate() {
         List<TuningReport.Configuration> c = TuningReport.configurations(List.of(
                 new RaceCampaign.Measured("c1", 0, 100, Map.of(), true), new RaceCampaign.Measured("c2", 0, 50, Map.of(), true),
