@@ -84,7 +84,8 @@ final class TuningReport {
                         c.mean(), ratio(c.mean(), reference), paired ? " " + pairedCell(measured, c.point()) + " |" : "",
                         CampaignMain.line(c.configuration()))));
         if (paired) {
-            instances(md, measured, reference, args);
+            instances(md, measured, reference, tuner instanceof RaceVetting ? "the current configuration"
+                    : Arrays.asList(args).contains("--with-default") ? "the default itself" : "the race's first candidate");
         }
         Optional<Candidate> pick = tuner.finished() ? tuner.best() : Optional.empty();
         md.append("\n## Pick\n\n");
@@ -132,11 +133,10 @@ final class TuningReport {
      * The instance effect, and why a race's values over the default need c0 beside them: every
      * instance of a race is the workload with its own seed, and what the seed does to throughput
      * moves all candidates of that instance together, while the anchors run one fixed seed.
+     *
+     * @param c0 what c0 is in this race, for the reader
      */
-    private static void instances(StringBuilder md, List<RaceCampaign.Measured> measured, double reference, String[] args) {
-        boolean vet = args.length > 0 && args[0].equals("vet");
-        String c0 = vet ? "the current configuration" : Arrays.asList(args).contains("--with-default") ? "the default itself"
-                : "the race's first candidate";
+    private static void instances(StringBuilder md, List<RaceCampaign.Measured> measured, double reference, String c0) {
         md.append(String.format(Locale.ROOT, "%n\"Over c0, same instances\": the geometric mean of the candidate's ratios to c0 "
                 + "(%s) on the instances both ran, with their number. Each instance is the workload with its own seed, and the "
                 + "seed moves every candidate of an instance together; the anchors run one fixed seed, so \"over the default\" "
