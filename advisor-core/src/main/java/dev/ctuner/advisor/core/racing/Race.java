@@ -2,6 +2,8 @@ package dev.ctuner.advisor.core.racing;
 
 import dev.ctuner.advisor.core.experiment.FriedmanTest;
 import dev.ctuner.advisor.core.experiment.MannWhitney;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -145,7 +147,11 @@ final class Race {
             }
         }
         FriedmanTest.Result f = FriedmanTest.test(values);
+        String test = String.format(Locale.ROOT, "after %d instances: Friedman chi2 %.2f p %.4f", completed,
+                f.statistic(), f.pValue());
         if (!(f.pValue() < rules.alpha())) {
+            log.add(test + ", not below " + new BigDecimal(rules.alpha()).round(new MathContext(2)).stripTrailingZeros()
+                    .toPlainString() + "; nothing dropped, " + alive.size() + " left");
             return;
         }
         double[] r = f.rankSums();
@@ -163,12 +169,11 @@ final class Race {
                 out.add(c);
             }
         }
-        if (!out.isEmpty()) {
-            alive.removeAll(out);
-            dropped.addAll(out);
-            log.add(String.format(Locale.ROOT, "after %d instances: Friedman chi2 %.2f p %.4f, critical difference %.1f; "
-                    + "dropped %s, %d left", completed, f.statistic(), f.pValue(), cd,
-                    out.stream().map(Candidate::label).collect(Collectors.joining(" ")), alive.size()));
-        }
+        alive.removeAll(out);
+        dropped.addAll(out);
+        log.add(String.format(Locale.ROOT, "%s, critical difference %.1f; %s, %d left", test, cd,
+                out.isEmpty() ? "none worse than the best by more (or all such still protected)"
+                        : "dropped " + out.stream().map(Candidate::label).collect(Collectors.joining(" ")),
+                alive.size()));
     }
 }

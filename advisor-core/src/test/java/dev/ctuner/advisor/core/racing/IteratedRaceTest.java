@@ -50,7 +50,7 @@ class IteratedRaceTest {
             Synthetic.drive(s);
             add(small, s);
             assertThat(s.log().get(0)).startsWith("iteration 1: budget 33, 8 candidates");
-            assertThat(s.log()).anyMatch(l -> l.contains("dropped"));
+            assertThat(s.log()).anyMatch(l -> l.contains("; dropped c"));
             smallestSpend = Math.min(smallestSpend, s.experiments());
         }
         // Seen over 12 seeds: defaults 129 candidates, 729 of 1,200 experiments spent, quality 950.8 on average;
@@ -145,6 +145,29 @@ class IteratedRaceTest {
         // every (candidate, instance) is measured once: elites are not run again on instances they saw
         assertThat(reports.stream().map(r -> (int) r[0] + "@" + (int) r[1]).distinct().count()).isEqualTo(reports.size());
         assertThat(t.log()).anyMatch(l -> l.startsWith("iteration 2:"));
+    }
+
+    @Test
+    void logsEveryFriedmanTestAlsoThoseThatDropNobody() {
+        // every candidate equally good: only the noise differs, so the tests mostly find nothing
+        IteratedRace t = IteratedRace.start(Synthetic.SPACE, RacingSettings.irace(100, Synthetic.SPACE.size())
+                .withFirstTest(3).withIterations(3).withMinSurvivors(2), List.of(Map.of()), List.of("read=0.5"),
+                new SplittableRandom(5));
+        while (!t.finished()) {
+            for (Evaluation e : t.nextRequests()) {
+                t.report(e.candidate().id(), e.instance().index(), Synthetic.measure(1000, e.instance(), e.candidate().id()));
+            }
+        }
+        // iteration 1: 8 candidates, 33 experiments buy 4 instances; tests after the 3rd and the 4th
+        assertThat(t.log().subList(0, 4)).satisfiesExactly(
+                l -> assertThat(l).startsWith("iteration 1: budget 33, 8 candidates"),
+                l -> assertThat(l).startsWith("after 3 instances: Friedman chi2 "),
+                l -> assertThat(l).startsWith("after 4 instances: Friedman chi2 "),
+                l -> assertThat(l).startsWith("iteration 1 ended after 4 instances"));
+        assertThat(t.log()).filteredOn(l -> l.startsWith("after "))
+                .allMatch(l -> l.matches("after \\d+ instances: Friedman chi2 [0-9.]+ p [0-9.]+(, not below 0\\.05; "
+                        + "nothing dropped|, critical difference [0-9.]+; (none worse.*|dropped c.*)), \\d+ left"))
+                .anyMatch(l -> l.contains("not below 0.05; nothing dropped, 8 left"));
     }
 
     @Test
