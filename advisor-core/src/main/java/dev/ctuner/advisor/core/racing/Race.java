@@ -2,8 +2,6 @@ package dev.ctuner.advisor.core.racing;
 
 import dev.ctuner.advisor.core.experiment.FriedmanTest;
 import dev.ctuner.advisor.core.experiment.MannWhitney;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -150,8 +148,8 @@ final class Race {
         String test = String.format(Locale.ROOT, "after %d instances: Friedman chi2 %.2f p %.4f", completed,
                 f.statistic(), f.pValue());
         if (!(f.pValue() < rules.alpha())) {
-            log.add(test + ", not below " + new BigDecimal(rules.alpha()).round(new MathContext(2)).stripTrailingZeros()
-                    .toPlainString() + "; nothing dropped, " + alive.size() + " left");
+            log.add(String.format(Locale.ROOT, "%s, not below %.2f; nothing dropped, %d left", test, rules.alpha(),
+                    alive.size()));
             return;
         }
         double[] r = f.rankSums();
