@@ -224,7 +224,7 @@ class RolloutOrchestratorIT {
         }
     }
 
-    /** Advisor process, three acting sidecars and a PID watcher on one fresh topic prefix. */
+    /** Advisor process and three acting sidecars on one fresh topic prefix, with a PID watcher each test renews. */
     private static final class Fixture implements AutoCloseable {
         final CassandraCluster ring;
         final KafkaBroker broker;
@@ -304,7 +304,7 @@ class RolloutOrchestratorIT {
             return steps(view).stream().map(s -> s.get("nodeId").asString() + ": " + s.path("message").asString("")).toList();
         }
 
-        /** Processes seen per node since the fixture started: 1 + the number of restarts. */
+        /** Processes seen per node since this test's watch began ({@link #watchAfresh}): 1 + the number of restarts. */
         void assertEachNodeHadProcesses(int count) {
             for (CassandraNode node : ring.nodes()) {
                 assertThat(watcher.pids(node.address())).as("Cassandra processes seen for %s", node.address()).hasSize(count);
