@@ -114,6 +114,9 @@ class RolloutOrchestratorIT {
                 assertThat(AdvisorRollouts.recommendationState(f.advisor, done.get("recommendationId").asString()))
                         .isEqualTo("ROLLED_BACK");
                 JsonNode audit = done.get("audit");
+                System.out.println("audit of the rolled-back rollout: " + audit);
+                // read with the state: the move to ROLLED_BACK and its record are one transaction
+                assertThat(audit.get(audit.size() - 1).get("to").asString()).as("audit %s", audit).isEqualTo("ROLLED_BACK");
                 JsonNode request = null;                     // the first move to ROLLING_BACK: the request
                 for (JsonNode entry : audit) {
                     if (request == null && "ROLLING_BACK".equals(entry.path("to").asString(""))) {

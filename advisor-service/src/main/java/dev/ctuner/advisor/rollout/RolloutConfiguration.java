@@ -13,6 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The orchestrator and what it needs; only with Kafka, since commands go nowhere else. */
 @Configuration(proxyBeanMethods = false)
@@ -30,9 +32,9 @@ public class RolloutConfiguration {
     @Bean
     RolloutDriver rolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                                 ClusterRegistry registry, CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
-                                RolloutProperties properties, Clock clock) {
+                                RolloutProperties properties, Clock clock, PlatformTransactionManager transactions) {
         return new RolloutDriver(store, recommendations, results, registry, commands, new KafkaCommandSender(producer, topics.commands()),
-                properties, clock);
+                properties, clock, new TransactionTemplate(transactions));
     }
 
     @Bean(destroyMethod = "close")

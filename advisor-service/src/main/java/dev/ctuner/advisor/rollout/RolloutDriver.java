@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * Moves one RUNNING rollout forward by at most one step of its state machine per call, reading
@@ -68,6 +69,8 @@ public final class RolloutDriver {
     private final RolloutRecovery recovery;
     private final RolloutProperties properties;
     private final Clock clock;
+    /** Runs a rollout's last move and its recommendation's together, so that neither is kept without the other. */
+    private final TransactionOperations transactions;
     private final Map<String, Instant> gateFailingSince = new ConcurrentHashMap<>();
     private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
     /** Canaries found worse by fewer looks than it takes to fail them; kept in memory: after a restart they are looked at afresh. */
@@ -75,7 +78,7 @@ public final class RolloutDriver {
 
     public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                          ClusterRegistry registry, CommandFactory commands, CommandSender sender, RolloutProperties properties,
-                         Clock clock) {
+                         Clock clock, TransactionOperations transactions) {
         this.store = store;
         this.recommendations = recommendations;
         this.results = results;
@@ -84,7 +87,8 @@ public final class RolloutDriver {
         this.sender = sender;
         this.properties = properties;
         this.clock = clock;
-        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this, properties, clock);
+        this.transactions = transactions;
+        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this, properties, clock, transactions);
     }
 
     /** One look at a rollout; does nothing unless it is RUNNING or ROLLING_BACK. */
@@ -343,11 +347,13 @@ public final class RolloutDriver {
 
     private void succeed(Rollout rollout, Recommendation rec) {
         Instant now = clock.instant();
-        store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, now,
-                "every node changed and verified"));
-        if (rec.state() == RecommendationState.ROLLING_OUT) {
-            recommendations.move(rec.id(), RecommendationState.VERIFIED, ACTOR, "rollout " + rollout.id() + " succeeded");
-        }
+        transactions.executeWithoutResult(status -> {
+            store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, now,
+                    "every node changed and verified"));
+            if (rec.state() == RecommendationState.ROLLING_OUT) {
+                recommendations.move(rec.id(), RecommendationState.VERIFIED, ACTOR, "rollout " + rollout.id() + " succeeded");
+            }
+        });
         log.info("rollout {} succeeded", rollout.id());
     }
 

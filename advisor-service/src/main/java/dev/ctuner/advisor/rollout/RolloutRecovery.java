@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * Rolling changed nodes back, by applying the values their sidecars reported as previous:
@@ -53,9 +54,10 @@ final class RolloutRecovery {
     private final RolloutDriver driver;
     private final RolloutProperties properties;
     private final Clock clock;
+    private final TransactionOperations transactions;
 
     RolloutRecovery(RolloutStore store, RecommendationService recommendations, CommandResultStore results, CommandFactory commands,
-                    RolloutDriver driver, RolloutProperties properties, Clock clock) {
+                    RolloutDriver driver, RolloutProperties properties, Clock clock, TransactionOperations transactions) {
         this.store = store;
         this.recommendations = recommendations;
         this.results = results;
@@ -63,6 +65,7 @@ final class RolloutRecovery {
         this.driver = driver;
         this.properties = properties;
         this.clock = clock;
+        this.transactions = transactions;
     }
 
     /** A rollout is halted once any node failed or was rolled back. */
@@ -253,11 +256,13 @@ final class RolloutRecovery {
                 .map(s -> s.nodeId().value()).toList();
         String summary = "halted: " + cause + " failed" + why + "; " + (stillChanged.isEmpty()
                 ? "no node keeps the change" : "still changed: " + stillChanged + " (request a rollback to restore them)");
-        store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.FAILED, RolloutDriver.ACTOR, now, summary));
-        if (rec.state() == RecommendationState.ROLLING_OUT) {
-            recommendations.move(rec.id(), stillChanged.isEmpty() ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
-                    RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
-        }
+        transactions.executeWithoutResult(status -> {
+            store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.FAILED, RolloutDriver.ACTOR, now, summary));
+            if (rec.state() == RecommendationState.ROLLING_OUT) {
+                recommendations.move(rec.id(), stillChanged.isEmpty() ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
+                        RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
+            }
+        });
         log.warn("rollout {} FAILED: {}", rollout.id(), summary);
     }
 
@@ -280,11 +285,13 @@ final class RolloutRecovery {
     /** Ends a requested rollback; the recommendation follows when it is ROLLING_BACK. */
     private void end(Rollout rollout, Recommendation rec, RolloutState to, String summary) {
         Instant now = clock.instant();
-        store.move(rollout, RolloutState.TABLE.move(RolloutState.ROLLING_BACK, to, RolloutDriver.ACTOR, now, summary));
-        if (rec.state() == RecommendationState.ROLLING_BACK) {
-            recommendations.move(rec.id(), to == RolloutState.ROLLED_BACK ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
-                    RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
-        }
+        transactions.executeWithoutResult(status -> {
+            store.move(rollout, RolloutState.TABLE.move(RolloutState.ROLLING_BACK, to, RolloutDriver.ACTOR, now, summary));
+            if (rec.state() == RecommendationState.ROLLING_BACK) {
+                recommendations.move(rec.id(), to == RolloutState.ROLLED_BACK ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
+                        RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
+            }
+        });
         if (to == RolloutState.ROLLED_BACK) {
             log.info("rollout {} ROLLED_BACK: {}", rollout.id(), summary);
         } else {

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Recommendations, their settings and their audit trail. Every state change is a conditional
@@ -33,6 +34,8 @@ public class RecommendationStore {
         this.jdbc = jdbc;
     }
 
+    /** Stores a new recommendation, its settings, tables and first audit record, in one transaction. */
+    @Transactional
     public void insert(Recommendation r, AuditEntry<RecommendationState> created) {
         jdbc.sql("""
                 insert into recommendation (id, cluster_id, state, origin, note, cost_tier, gain_expected, gain_lower,
@@ -56,7 +59,11 @@ public class RecommendationStore {
         audit(r.id(), created);
     }
 
-    /** Stores a move made on {@code before}: the new state and the audit record, or nothing if the version moved on. */
+    /**
+     * Stores a move made on {@code before}: the new state and the audit record in one transaction,
+     * or nothing if the version moved on.
+     */
+    @Transactional
     public Recommendation move(Recommendation before, Transition<RecommendationState> t) {
         Recommendation after = before.moved(t.to(), t.at());
         int updated = jdbc.sql("""

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Rollouts, their audit trail and their per-node steps: the persisted state machine the rollout
@@ -32,6 +33,8 @@ public class RolloutStore {
         this.jdbc = jdbc;
     }
 
+    /** Stores a new rollout, its steps and its first audit record, in one transaction. */
+    @Transactional
     public void insert(Rollout r, AuditEntry<RolloutState> created) {
         jdbc.sql("""
                 insert into rollout (id, recommendation_id, state, current_round, total_rounds, plan_method, aggressive,
@@ -59,7 +62,12 @@ public class RolloutStore {
         audit(r.id(), created);
     }
 
-    /** Stores a move of the rollout's state with its audit record. */
+    /**
+     * Stores a move of the rollout's state with its audit record, in one transaction: nobody reads
+     * the new state without the record of the move (the orchestrator moves rollouts outside any
+     * service transaction).
+     */
+    @Transactional
     public Rollout move(Rollout before, Transition<RolloutState> t) {
         Rollout after = before.moved(t.to(), t.at());
         int updated = jdbc.sql("""
@@ -102,7 +110,7 @@ public class RolloutStore {
      * (the caller's), so a restarted advisor knows the node was (possibly) commanded and never
      * commands it with a new command.
      */
-    @org.springframework.transaction.annotation.Transactional
+    @Transactional
     public void recordCommand(UUID rolloutId, NodeStep before, Transition<NodeStepStatus> t, SentCommand command) {
         moveStep(rolloutId, before, t);
         jdbc.sql("update rollout_node_step set command_id = :cmd, command_envelope = :env where rollout_id = :id and node_id = :node")

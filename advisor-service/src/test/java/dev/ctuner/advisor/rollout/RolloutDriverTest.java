@@ -49,6 +49,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionCallback;
+import org.springframework.transaction.support.TransactionOperations;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The orchestrator's state machine on the real store (H2), with sidecars played by hand: results
@@ -63,6 +67,7 @@ class RolloutDriverTest {
     @Autowired RolloutService rolloutService;
     @Autowired RecommendationService recommendations;
     @Autowired CommandResultStore results;
+    @Autowired PlatformTransactionManager transactions;
 
     final ClusterRegistry registry = new ClusterRegistry(10);
     final List<String> sent = new ArrayList<>();
@@ -85,6 +90,10 @@ class RolloutDriverTest {
     }
 
     RolloutDriver driver(RollbackPolicy policy, Clock clock) {
+        return driver(policy, clock, new TransactionTemplate(transactions));
+    }
+
+    RolloutDriver driver(RollbackPolicy policy, Clock clock, TransactionOperations tx) {
         RolloutProperties p = new RolloutProperties(Duration.ofSeconds(1), Path.of("unused"), Path.of("unused"), Duration.ofSeconds(180),
                 Duration.ofMinutes(15), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofSeconds(120),
                 100, 1000, Duration.ofHours(3), 10, Duration.ZERO, 3.0, Duration.ZERO, 0, 2, policy);
@@ -92,7 +101,7 @@ class RolloutDriverTest {
             DecodeResult decoded = codec.decode(bytes);
             sent.add(node.value() + " " + decoded);
             sentIds.add(((DecodeResult.Decoded) decoded).envelope().id());
-        }, p, clock);
+        }, p, clock, tx);
     }
 
     @BeforeEach
@@ -172,6 +181,43 @@ class RolloutDriverTest {
         assertThat(sent).hasSize(3).extracting(s -> s.split(" ")[0]).containsExactlyInAnyOrderElementsOf(NODES);
         assertThat(recommendations.get(finished.recommendationId()).state()).isEqualTo(RecommendationState.VERIFIED);
         assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).contains("T_r 9500 ms"));
+    }
+
+    @Test
+    void aRolloutAndItsRecommendationEndTogetherOrNotAtAll() {
+        Rollout r = start(Map.of("memtable_heap_space", "96MiB"));
+        RolloutDriver driver = driver();
+        // transactions that never commit: the advisor dies between the rollout's last move and its recommendation's
+        RolloutDriver dying = driver(RollbackPolicy.ANY_FAILURE, Clock.systemUTC(), new TransactionOperations() {
+            @Override
+            public <T> T execute(TransactionCallback<T> action) {
+                return new TransactionTemplate(transactions).execute(status -> {
+                    T result = action.doInTransaction(status);
+                    status.setRollbackOnly();
+                    return result;
+                });
+            }
+        });
+        driver.advance(r.id());
+        for (int round = 0; round < 3; round++) {
+            NodeStep current = rollouts.find(r.id()).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
+                    .findFirst().orElseThrow();
+            RolloutDriver advisor = round < 2 ? driver : dying;
+            done(r.id(), current.nodeId().value());
+            advisor.advance(r.id());
+            heartbeats();
+            advisor.advance(r.id());
+        }
+        Rollout verified = rollouts.find(r.id()).orElseThrow();
+        assertThat(verified.steps()).extracting(NodeStep::status).containsOnly(NodeStepStatus.VERIFIED);
+        assertThat(verified.state()).isEqualTo(RolloutState.RUNNING);
+        assertThat(rollouts.auditTrail(r.id())).extracting(AuditEntry::to).containsExactly(RolloutState.RUNNING);
+        assertThat(recommendations.get(verified.recommendationId()).state()).isEqualTo(RecommendationState.ROLLING_OUT);
+
+        driver().advance(r.id());                      // the restarted advisor ends both
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+        assertThat(recommendations.get(verified.recommendationId()).state()).isEqualTo(RecommendationState.VERIFIED);
+        assertThat(sent).hasSize(3);
     }
 
     @Test

@@ -22,7 +22,12 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.aop.framework.ProxyFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
+import org.springframework.transaction.interceptor.TransactionInterceptor;
 
 /** The stores against an H2 file database in a temporary directory, migrated by Flyway as in production. */
 class StoreTest {
@@ -121,6 +126,47 @@ class StoreTest {
         assertThat(rollouts.find(id).orElseThrow().state()).isEqualTo(RolloutState.PAUSED);
         assertThat(paused.version()).isEqualTo(1);
         assertThat(rollouts.auditTrail(id)).extracting(AuditEntry::to).containsExactly(RolloutState.RUNNING, RolloutState.PAUSED);
+    }
+
+    @Test
+    void aRolloutMoveWhoseAuditRecordFailsLeavesTheStateAsItWas() {
+        Recommendation r = stored("prod", T0);
+        RolloutStore store = transactional(rollouts);
+        UUID id = UUID.randomUUID();
+        Rollout rollout = new Rollout(id, r.id(), RolloutState.RUNNING, 0, 1, PlanMethod.EXACT, false, T0, T0, 0, List.of(
+                new NodeStep(new NodeId("n1"), 0, true, NodeStepStatus.PENDING, Optional.empty(), Optional.empty(), T0, Optional.empty(), 0)));
+        store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, "alice", T0, "go"));
+        String tooLongForTheAudit = "a".repeat(201);     // actor is varchar(200): the state update succeeds, the audit insert fails
+
+        assertThatThrownBy(() -> store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED,
+                tooLongForTheAudit, T1, "done"))).isInstanceOf(DataAccessException.class);
+
+        Rollout read = store.find(id).orElseThrow();
+        assertThat(read.state()).isEqualTo(RolloutState.RUNNING);
+        assertThat(read.version()).isZero();
+        assertThat(store.auditTrail(id)).extracting(AuditEntry::to).containsExactly(RolloutState.RUNNING);
+    }
+
+    @Test
+    void aRecommendationMoveWhoseAuditRecordFailsLeavesTheStateAsItWas() {
+        Recommendation r = stored("prod", T0);
+        RecommendationStore store = transactional(recommendations);
+
+        assertThatThrownBy(() -> store.move(r, RecommendationState.TABLE.move(r.state(), RecommendationState.VETTED,
+                "a".repeat(201), T1, "all gates passed"))).isInstanceOf(DataAccessException.class);
+
+        assertThat(store.find(r.id()).orElseThrow().state()).isEqualTo(RecommendationState.PROPOSED);
+        assertThat(store.auditTrail(r.id())).hasSize(1);
+    }
+
+    /** The store as the application context wires it: its {@code @Transactional} methods run in transactions. */
+    @SuppressWarnings("unchecked")
+    private <T> T transactional(T store) {
+        ProxyFactory proxy = new ProxyFactory(store);
+        proxy.setProxyTargetClass(true);
+        proxy.addAdvice(new TransactionInterceptor(new DataSourceTransactionManager(dataSource),
+                new AnnotationTransactionAttributeSource()));
+        return (T) proxy.getProxy();
     }
 
     @Test
