@@ -199,15 +199,9 @@ class RolloutDriverTest {
             }
         });
         driver.advance(r.id());
-        for (int round = 0; round < 3; round++) {
-            NodeStep current = rollouts.find(r.id()).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
-                    .findFirst().orElseThrow();
-            RolloutDriver advisor = round < 2 ? driver : dying;
-            done(r.id(), current.nodeId().value());
-            advisor.advance(r.id());
-            heartbeats();
-            advisor.advance(r.id());
-        }
+        finishRound(r.id(), driver);
+        finishRound(r.id(), driver);
+        finishRound(r.id(), dying);
         Rollout verified = rollouts.find(r.id()).orElseThrow();
         assertThat(verified.steps()).extracting(NodeStep::status).containsOnly(NodeStepStatus.VERIFIED);
         assertThat(verified.state()).isEqualTo(RolloutState.RUNNING);
@@ -372,14 +366,19 @@ class RolloutDriverTest {
     void runToSuccess(Rollout r, RolloutDriver driver) {
         driver.advance(r.id());
         for (int round = 0; round < 3; round++) {
-            NodeStep current = rollouts.find(r.id()).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
-                    .findFirst().orElseThrow();
-            done(r.id(), current.nodeId().value());
-            driver.advance(r.id());
-            heartbeats();
-            driver.advance(r.id());
+            finishRound(r.id(), driver);
         }
         assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+    }
+
+    /** The node commanded in the current round answers DONE; the driver sees it applied, then (after heartbeats) verified. */
+    void finishRound(UUID rollout, RolloutDriver driver) {
+        NodeStep current = rollouts.find(rollout).orElseThrow().steps().stream().filter(s -> s.status() == NodeStepStatus.APPLYING)
+                .findFirst().orElseThrow();
+        done(rollout, current.nodeId().value());
+        driver.advance(rollout);
+        heartbeats();
+        driver.advance(rollout);
     }
 
     void rolledBack(UUID rollout, String node) {
