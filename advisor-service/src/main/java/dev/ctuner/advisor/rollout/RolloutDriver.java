@@ -3,6 +3,7 @@ package dev.ctuner.advisor.rollout;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.lifecycle.Transition;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.ingest.NodeView;
 import dev.ctuner.advisor.recommendation.RecommendationService;
@@ -88,7 +89,7 @@ public final class RolloutDriver {
         this.properties = properties;
         this.clock = clock;
         this.transactions = transactions;
-        this.recovery = new RolloutRecovery(store, recommendations, results, commands, this, properties, clock, transactions);
+        this.recovery = new RolloutRecovery(store, results, commands, this, properties, clock);
     }
 
     /** One look at a rollout; does nothing unless it is RUNNING or ROLLING_BACK. */
@@ -346,15 +347,25 @@ public final class RolloutDriver {
     }
 
     private void succeed(Rollout rollout, Recommendation rec) {
-        Instant now = clock.instant();
+        end(rollout, rec, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, clock.instant(),
+                "succeeded: every node changed and verified"), RecommendationState.VERIFIED);
+        log.info("rollout {} succeeded", rollout.id());
+    }
+
+    /**
+     * Ends a rollout with {@code move} and, in the same transaction, moves its recommendation to {@code recommendationTo}
+     * when the recommendation is still where this rollout's run or rollback put it (ROLLING_OUT or ROLLING_BACK), so that
+     * neither move is kept without the other.
+     */
+    void end(Rollout rollout, Recommendation rec, Transition<RolloutState> move, RecommendationState recommendationTo) {
+        RecommendationState expected = move.from() == RolloutState.ROLLING_BACK
+                ? RecommendationState.ROLLING_BACK : RecommendationState.ROLLING_OUT;
         transactions.executeWithoutResult(status -> {
-            store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.SUCCEEDED, ACTOR, now,
-                    "every node changed and verified"));
-            if (rec.state() == RecommendationState.ROLLING_OUT) {
-                recommendations.move(rec.id(), RecommendationState.VERIFIED, ACTOR, "rollout " + rollout.id() + " succeeded");
+            store.move(rollout, move);
+            if (rec.state() == expected) {
+                recommendations.move(rec.id(), recommendationTo, ACTOR, "rollout " + rollout.id() + " " + move.reason());
             }
         });
-        log.info("rollout {} succeeded", rollout.id());
     }
 
     void send(NodeId node, SentCommand command) {

@@ -3,7 +3,6 @@ package dev.ctuner.advisor.rollout;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
-import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.Recommendation;
@@ -23,7 +22,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * Rolling changed nodes back, by applying the values their sidecars reported as previous:
@@ -48,24 +46,20 @@ final class RolloutRecovery {
     private static final String FAILED_BECAUSE = "; it failed: ";
 
     private final RolloutStore store;
-    private final RecommendationService recommendations;
     private final CommandResultStore results;
     private final CommandFactory commands;
     private final RolloutDriver driver;
     private final RolloutProperties properties;
     private final Clock clock;
-    private final TransactionOperations transactions;
 
-    RolloutRecovery(RolloutStore store, RecommendationService recommendations, CommandResultStore results, CommandFactory commands,
-                    RolloutDriver driver, RolloutProperties properties, Clock clock, TransactionOperations transactions) {
+    RolloutRecovery(RolloutStore store, CommandResultStore results, CommandFactory commands, RolloutDriver driver,
+                    RolloutProperties properties, Clock clock) {
         this.store = store;
-        this.recommendations = recommendations;
         this.results = results;
         this.commands = commands;
         this.driver = driver;
         this.properties = properties;
         this.clock = clock;
-        this.transactions = transactions;
     }
 
     /** A rollout is halted once any node failed or was rolled back. */
@@ -147,7 +141,7 @@ final class RolloutRecovery {
             Optional<ReportedResult> result = results.latest(rollback.id());
             if (result.isEmpty() || !result.get().isFinal() || result.get().isBusy()) {
                 if (Duration.between(step.updatedAt(), now).compareTo(properties.commandTimeout()) > 0) {
-                    end(rollout, rec, RolloutState.FAILED, "rollback halted: no final answer to rollback command " + rollback.id()
+                    endRollback(rollout, rec, RolloutState.FAILED, "rollback halted: no final answer to rollback command " + rollback.id()
                             + " of " + step.nodeId() + " within " + properties.commandTimeout().toSeconds()
                             + " s; check its sidecar, then request the rollback again");
                     return;
@@ -164,7 +158,7 @@ final class RolloutRecovery {
                 inFlight = true; // look again with the fresh step versions
                 continue;
             }
-            end(rollout, rec, RolloutState.FAILED, "rollback halted: rollback command " + rollback.id() + " of " + step.nodeId() + " "
+            endRollback(rollout, rec, RolloutState.FAILED, "rollback halted: rollback command " + rollback.id() + " of " + step.nodeId() + " "
                     + r.status() + " at " + r.phase() + ": " + r.reason().orElse("no reason given")
                     + "; the node keeps the change. Check it, then request the rollback again");
             return;
@@ -191,7 +185,7 @@ final class RolloutRecovery {
             return;
         }
         if (gate.state() == RolloutDriver.GateState.TIMED_OUT) {
-            end(rollout, rec, RolloutState.FAILED, "rollback halted before round " + round + ": pre-checks failed for "
+            endRollback(rollout, rec, RolloutState.FAILED, "rollback halted before round " + round + ": pre-checks failed for "
                     + properties.gateTimeout().toSeconds() + " s: " + String.join("; ", gate.failures())
                     + ". Request the rollback again when fixed");
             return;
@@ -256,13 +250,8 @@ final class RolloutRecovery {
                 .map(s -> s.nodeId().value()).toList();
         String summary = "halted: " + cause + " failed" + why + "; " + (stillChanged.isEmpty()
                 ? "no node keeps the change" : "still changed: " + stillChanged + " (request a rollback to restore them)");
-        transactions.executeWithoutResult(status -> {
-            store.move(rollout, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.FAILED, RolloutDriver.ACTOR, now, summary));
-            if (rec.state() == RecommendationState.ROLLING_OUT) {
-                recommendations.move(rec.id(), stillChanged.isEmpty() ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
-                        RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
-            }
-        });
+        driver.end(rollout, rec, RolloutState.TABLE.move(RolloutState.RUNNING, RolloutState.FAILED, RolloutDriver.ACTOR, now, summary),
+                stillChanged.isEmpty() ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED);
         log.warn("rollout {} FAILED: {}", rollout.id(), summary);
     }
 
@@ -273,9 +262,9 @@ final class RolloutRecovery {
         List<String> restored = rollout.steps().stream().filter(s -> s.status() == NodeStepStatus.ROLLED_BACK)
                 .map(s -> s.nodeId().value()).toList();
         if (stillChanged.isEmpty() && unknown.isEmpty()) {
-            end(rollout, rec, RolloutState.ROLLED_BACK, "rolled back: no node keeps the change (restored: " + restored + ")");
+            endRollback(rollout, rec, RolloutState.ROLLED_BACK, "rolled back: no node keeps the change (restored: " + restored + ")");
         } else {
-            end(rollout, rec, RolloutState.FAILED, "rollback incomplete: "
+            endRollback(rollout, rec, RolloutState.FAILED, "rollback incomplete: "
                     + (stillChanged.isEmpty() ? "" : "still changed, no previous values reported: " + stillChanged + "; ")
                     + (unknown.isEmpty() ? "" : "no final answer from: " + unknown + ", check them by hand; ")
                     + "restored: " + restored);
@@ -283,15 +272,9 @@ final class RolloutRecovery {
     }
 
     /** Ends a requested rollback; the recommendation follows when it is ROLLING_BACK. */
-    private void end(Rollout rollout, Recommendation rec, RolloutState to, String summary) {
-        Instant now = clock.instant();
-        transactions.executeWithoutResult(status -> {
-            store.move(rollout, RolloutState.TABLE.move(RolloutState.ROLLING_BACK, to, RolloutDriver.ACTOR, now, summary));
-            if (rec.state() == RecommendationState.ROLLING_BACK) {
-                recommendations.move(rec.id(), to == RolloutState.ROLLED_BACK ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED,
-                        RolloutDriver.ACTOR, "rollout " + rollout.id() + " " + summary);
-            }
-        });
+    private void endRollback(Rollout rollout, Recommendation rec, RolloutState to, String summary) {
+        driver.end(rollout, rec, RolloutState.TABLE.move(RolloutState.ROLLING_BACK, to, RolloutDriver.ACTOR, clock.instant(), summary),
+                to == RolloutState.ROLLED_BACK ? RecommendationState.ROLLED_BACK : RecommendationState.FAILED);
         if (to == RolloutState.ROLLED_BACK) {
             log.info("rollout {} ROLLED_BACK: {}", rollout.id(), summary);
         } else {
