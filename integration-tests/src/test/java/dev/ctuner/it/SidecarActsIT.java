@@ -2,10 +2,7 @@ package dev.ctuner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.Topics;
 import dev.ctuner.common.protocol.message.CommandPhase;
@@ -22,16 +19,11 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -223,6 +215,14 @@ class SidecarActsIT {
         }
     }
 
+    /**
+     * A restart apply while a client reads and writes at QUORUM (RF 3): no operation fails and every
+     * acknowledged write is readable at ALL afterwards. The client runs at a steady 100 operations a
+     * second, as in RolloutOrchestratorIT: a load the ring carries with headroom. An unthrottled
+     * client saturates this 2-core machine, and a saturated ring times writes out with or without a
+     * restart (CI, 29 Nov 2026: two writes with 1 of 2 replicas answering within 2 s), so such a load
+     * would measure the machine, not the apply.
+     */
     @Test
     void aRestartApplyUnderQuorumWritesLosesNoAcknowledgedWrite() throws Exception {
         CassandraCluster ring = Servers.ring();
@@ -233,63 +233,27 @@ class SidecarActsIT {
              TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
              SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "quorum");
              CqlSession session = ring.session()) {
-            session.execute("CREATE KEYSPACE IF NOT EXISTS acts WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-            session.execute("CREATE TABLE IF NOT EXISTS acts.writes (id bigint PRIMARY KEY, payload text)");
-            PreparedStatement insert = session.prepare("INSERT INTO acts.writes (id, payload) VALUES (?, ?)");
-            ConcurrentLinkedQueue<Long> acknowledged = new ConcurrentLinkedQueue<>();
-            ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-            AtomicLong next = new AtomicLong();
-            Semaphore inFlight = new Semaphore(8);
-            Thread writer = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    try {
-                        inFlight.acquire();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    long id = next.getAndIncrement();
-                    CompletionStage<?> write = session.executeAsync(insert.bind(id, "payload-" + id)
-                            .setConsistencyLevel(ConsistencyLevel.QUORUM).setIdempotent(true));
-                    write.whenComplete((ok, error) -> {
-                        if (error == null) {
-                            acknowledged.add(id);
-                        } else {
-                            failures.add(id + ": " + error);
-                        }
-                        inFlight.release();
-                    });
-                }
-            }, "quorum-writer");
-            writer.start();
-            Thread.sleep(3_000);
-            // The peers' hints for the restarted node must be delivered before it counts as healthy; under
-            // this write load on a busy 2-core machine that took 2 min once (CI, session 12: HINT_RSP
-            // messages dropped, the last file delivered 1 s after a 120 s gate gave up and rolled back).
-            // The test is about acknowledged writes, not delivery speed, so it gives the gate 300 s.
-            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "112MiB"),
-                    ExpectedMode.RESTART, Instant.now().plusSeconds(300), 300));
-            advisor.send(command);
-            CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(420));
-            Thread.sleep(3_000);
-            writer.interrupt();
-            writer.join(10_000);
-            inFlight.acquire(8);
-            assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
-            assertThat(failures).as("failed QUORUM writes while node 2 restarted").isEmpty();
-            assertThat(acknowledged.size()).isGreaterThan(100);
-            ring.awaitAllUp(Duration.ofSeconds(60));
-            ring.awaitSessionConnected(session, Duration.ofSeconds(30));
-            PreparedStatement select = session.prepare("SELECT payload FROM acts.writes WHERE id = ?");
-            List<Long> missing = new ArrayList<>();
-            for (long id : acknowledged) {
-                Row row = session.execute(select.bind(id).setConsistencyLevel(ConsistencyLevel.ALL)).one();
-                if (row == null || !("payload-" + id).equals(row.getString("payload"))) {
-                    missing.add(id);
-                }
+            try (QuorumLoad load = new QuorumLoad(session, "acts", 100)) {
+                Thread.sleep(3_000);
+                // The peers' hints for the restarted node must be delivered before it counts as healthy; under
+                // write load on a busy 2-core machine that took 2 min once (CI, session 12: HINT_RSP messages
+                // dropped, the last file delivered 1 s after a 120 s gate gave up and rolled back). The test
+                // is about acknowledged writes, not delivery speed, so it gives the gate 300 s.
+                Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "112MiB"),
+                        ExpectedMode.RESTART, Instant.now().plusSeconds(300), 300));
+                advisor.send(command);
+                CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(420));
+                Thread.sleep(3_000);
+                load.close();
+                assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
+                assertThat(load.failures).as("failed QUORUM operations while node 2 restarted").isEmpty();
+                assertThat(load.acknowledged.size()).isGreaterThan(100);
+                ring.awaitAllUp(Duration.ofSeconds(60));
+                ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+                assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
+                System.out.println("restart under load: " + load.acknowledged.size() + " acknowledged writes, "
+                        + load.reads.get() + " reads, T_r phases (ms): " + done.phaseDurationsMillis());
             }
-            assertThat(missing).as("acknowledged writes not readable at ALL").isEmpty();
-            System.out.println("restart under load: " + acknowledged.size() + " acknowledged writes, T_r phases (ms): "
-                    + done.phaseDurationsMillis());
         }
     }
 
