@@ -225,8 +225,8 @@ public final class IteratedRace implements Tuner {
             }
             protect.put(e.id(), had);
         }
-        log.add(String.format(Locale.ROOT, "iteration %d: budget %d, %d candidates (%d elites, %d new)", iteration, budget,
-                n, elites.size(), fresh));
+        log.add(String.format(Locale.ROOT, "iteration %d: budget %d, %d candidates (%d elite%s, %d new)", iteration, budget,
+                n, elites.size(), elites.size() == 1 ? "" : "s", fresh));
         race = new Race(racing, protect, pos -> pos == 0 ? first : instances.get(pos <= used ? pos - 1 : pos), results,
                 settings, budget, log);
     }

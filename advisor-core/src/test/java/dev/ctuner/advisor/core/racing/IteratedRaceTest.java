@@ -145,6 +145,8 @@ class IteratedRaceTest {
         // every (candidate, instance) is measured once: elites are not run again on instances they saw
         assertThat(reports.stream().map(r -> (int) r[0] + "@" + (int) r[1]).distinct().count()).isEqualTo(reports.size());
         assertThat(t.log()).anyMatch(l -> l.startsWith("iteration 2:"));
+        assertThat(t.log()).filteredOn(l -> l.matches("iteration \\d+: .*"))
+                .allMatch(l -> l.matches(".*\\((\\d+ given|(1 elite|(0|[2-9]|\\d{2,}) elites), \\d+ new)\\)"));
     }
 
     @Test
