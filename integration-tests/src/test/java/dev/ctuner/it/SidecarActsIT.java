@@ -232,28 +232,27 @@ class SidecarActsIT {
         try (Advisor advisor = new Advisor(broker, topics);
              TopicRecorder results = new TopicRecorder(broker, List.of(topics.results()));
              SidecarApp sidecar = actingSidecar(node, broker, topics, advisor, "quorum");
-             CqlSession session = ring.session()) {
-            try (QuorumLoad load = new QuorumLoad(session, "acts", 100)) {
-                Thread.sleep(3_000);
-                // The peers' hints for the restarted node must be delivered before it counts as healthy; under
-                // write load on a busy 2-core machine that took 2 min once (CI, session 12: HINT_RSP messages
-                // dropped, the last file delivered 1 s after a 120 s gate gave up and rolled back). The test
-                // is about acknowledged writes, not delivery speed, so it gives the gate 300 s.
-                Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "112MiB"),
-                        ExpectedMode.RESTART, Instant.now().plusSeconds(300), 300));
-                advisor.send(command);
-                CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(420));
-                Thread.sleep(3_000);
-                load.close();
-                assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
-                assertThat(load.failures).as("failed QUORUM operations while node 2 restarted").isEmpty();
-                assertThat(load.acknowledged.size()).isGreaterThan(100);
-                ring.awaitAllUp(Duration.ofSeconds(60));
-                ring.awaitSessionConnected(session, Duration.ofSeconds(30));
-                assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
-                System.out.println("restart under load: " + load.acknowledged.size() + " acknowledged writes, "
-                        + load.reads.get() + " reads, T_r phases (ms): " + done.phaseDurationsMillis());
-            }
+             CqlSession session = ring.session();
+             QuorumLoad load = new QuorumLoad(session, "acts", 100)) {
+            Thread.sleep(3_000);
+            // The peers' hints for the restarted node must be delivered before it counts as healthy; under
+            // write load on a busy 2-core machine that took 2 min once (CI, session 12: HINT_RSP messages
+            // dropped, the last file delivered 1 s after a 120 s gate gave up and rolled back). The test
+            // is about acknowledged writes, not delivery speed, so it gives the gate 300 s.
+            Envelope command = advisor.signed(advisor.apply(node.address(), Map.of("memtable_heap_space", "112MiB"),
+                    ExpectedMode.RESTART, Instant.now().plusSeconds(300), 300));
+            advisor.send(command);
+            CommandResult done = awaitFinal(results, command.id(), Duration.ofSeconds(420));
+            Thread.sleep(3_000);
+            load.close();
+            assertThat(done.status()).as("reason: %s", done.reason()).isEqualTo(CommandStatus.DONE);
+            assertThat(load.failures).as("failed QUORUM operations while node 2 restarted").isEmpty();
+            assertThat(load.acknowledged.size()).isGreaterThan(100);
+            ring.awaitAllUp(Duration.ofSeconds(60));
+            ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
+            System.out.println("restart under load: " + load.acknowledged.size() + " acknowledged writes, "
+                    + load.reads.get() + " reads, T_r phases (ms): " + done.phaseDurationsMillis());
         }
     }
 
