@@ -11,14 +11,18 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A client writing and reading at QUORUM at a steady rate (writes of new ids, reads of acknowledged
- * ones), recording every acknowledged write and every failed operation.
+ * A client writing and reading at QUORUM at a steady rate (writes of new ids, reads of the newest
+ * acknowledged one), recording every acknowledged write and every failed operation. With writes and
+ * reads at QUORUM a read must see every write acknowledged before it was sent, so a read that returns
+ * no row or another payload counts as a failure too.
  */
 final class QuorumLoad implements AutoCloseable {
 
     final ConcurrentLinkedQueue<Long> acknowledged = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     final AtomicLong reads = new AtomicLong();
+    /** The highest acknowledged id, -1 before the first: reads go there, so they move over the ring as the load runs. */
+    private final AtomicLong newest = new AtomicLong(-1);
     private final CqlSession session;
     private final PreparedStatement insert;
     private final PreparedStatement select;
@@ -51,23 +55,31 @@ final class QuorumLoad implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            Long known = acknowledged.peek();
-            if (id % 2 == 1 && known != null) {
+            long known = newest.get();
+            if (id % 2 == 1 && known >= 0) {
                 session.executeAsync(select.bind(known).setConsistencyLevel(ConsistencyLevel.QUORUM).setIdempotent(true))
                         .whenComplete((rs, error) -> {
                             if (error != null) {
                                 failures.add("read " + known + ": " + error);
                             } else {
-                                reads.incrementAndGet();
+                                Row row = rs.one();
+                                String payload = row == null ? null : row.getString("payload");
+                                if (payload(known).equals(payload)) {
+                                    reads.incrementAndGet();
+                                } else {
+                                    failures.add("read " + known + " at QUORUM after its acknowledged write: "
+                                            + (row == null ? "no row" : "payload " + payload));
+                                }
                             }
                             inFlight.release();
                         });
             } else {
                 long write = id;
-                session.executeAsync(insert.bind(write, "payload-" + write).setConsistencyLevel(ConsistencyLevel.QUORUM)
+                session.executeAsync(insert.bind(write, payload(write)).setConsistencyLevel(ConsistencyLevel.QUORUM)
                         .setIdempotent(true)).whenComplete((rs, error) -> {
                             if (error == null) {
                                 acknowledged.add(write);
+                                newest.accumulateAndGet(write, Math::max);
                             } else {
                                 failures.add("write " + write + ": " + error);
                             }
@@ -83,11 +95,15 @@ final class QuorumLoad implements AutoCloseable {
         List<Long> missing = new ArrayList<>();
         for (long id : acknowledged) {
             Row row = session.execute(select.bind(id).setConsistencyLevel(ConsistencyLevel.ALL)).one();
-            if (row == null || !("payload-" + id).equals(row.getString("payload"))) {
+            if (row == null || !payload(id).equals(row.getString("payload"))) {
                 missing.add(id);
             }
         }
         return missing;
+    }
+
+    private static String payload(long id) {
+        return "payload-" + id;
     }
 
     @Override
