@@ -1,5 +1,7 @@
 package dev.ctuner.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -88,6 +90,16 @@ final class QuorumLoad implements AutoCloseable {
             }
             id++;
         }
+    }
+
+    /**
+     * Asserts that no operation failed while {@code during} (a read that missed its write counts), and that
+     * the load did real work: more than {@code minimum} acknowledged writes and as many reads that saw theirs.
+     */
+    void assertNoFailures(String during, int minimum) {
+        assertThat(failures).as("failed QUORUM operations %s", during).isEmpty();
+        assertThat(acknowledged.size()).as("acknowledged QUORUM writes %s", during).isGreaterThan(minimum);
+        assertThat(reads.get()).as("QUORUM reads that saw their write %s", during).isGreaterThan(minimum);
     }
 
     /** Acknowledged writes that a read at ALL does not return with their payload. */

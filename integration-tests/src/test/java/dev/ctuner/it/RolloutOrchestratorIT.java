@@ -84,9 +84,7 @@ class RolloutOrchestratorIT {
                 assertThat(rolled.get("state").asString()).as("rollout %s", rolled).isEqualTo("SUCCEEDED");
                 f.ring.awaitAllUp(Duration.ofSeconds(60));
                 f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
-                assertThat(load.failures).as("failed QUORUM operations during the rollout").isEmpty();
-                assertThat(load.acknowledged.size()).isGreaterThan(500);
-                assertThat(load.reads.get()).as("QUORUM reads that saw their write").isGreaterThan(500);
+                load.assertNoFailures("during the rollout", 500);
                 assertThat(f.settingPerNode(session, MEMTABLE).values()).as("after the rollout").containsOnly(changed);
                 f.assertEachNodeHadProcesses(2);             // restarted exactly once
                 f.assertOneNodeDownAtATime(rolled);
@@ -206,9 +204,7 @@ class RolloutOrchestratorIT {
 
             assertThat(done.get("state").asString()).as("rollout %s", done).isEqualTo("SUCCEEDED");
             assertThat(f.steps(done)).as("one AlterTable, from one node").hasSize(1);
-            assertThat(load.failures).as("failed QUORUM operations during the schema change").isEmpty();
-            assertThat(load.acknowledged.size()).isGreaterThan(100);
-            assertThat(load.reads.get()).as("QUORUM reads that saw their write").isGreaterThan(100);
+            load.assertNoFailures("during the schema change", 100);
             assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
             f.assertEachNodeHadProcesses(1);              // no node restarted: the PIDs are those of the start
             for (CassandraNode node : f.ring.nodes()) {
