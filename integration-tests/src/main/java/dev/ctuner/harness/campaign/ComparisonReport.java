@@ -137,8 +137,10 @@ final class ComparisonReport {
                     ? c.blockedPairs().stream().filter(p -> p.a() == 0 && p.b() == arm).map(ArmComparison.BlockedPair::holmP)
                     : c.pairs().stream().filter(p -> p.a() == 0 && p.b() == arm).map(ArmComparison.Pair::holmP))
                     .findFirst().map(p -> String.format(Locale.ROOT, "%.3g", p)).orElse("");
-            String measured = String.format(Locale.ROOT, "%s | %s | %s | %s", ratio(m / ref), share(m - ref, limit - ref),
-                    share(m - trap, ref - trap), holm);
+            // the trap's own row (no method's pick came to it): its loss is the shares' unit, so they say nothing
+            boolean isTrap = picks.isEmpty() && peers.trap().filter(labels.get(i)::equals).isPresent();
+            String measured = String.format(Locale.ROOT, "%s | %s | %s | %s", ratio(m / ref),
+                    isTrap ? "" : share(m - ref, limit - ref), isTrap ? "" : share(m - trap, ref - trap), holm);
             if (picks.isEmpty()) {
                 md.append(String.format(Locale.ROOT, "| %s |  | %s |  |  |%n", labels.get(i), measured));
             }
@@ -150,7 +152,8 @@ final class ComparisonReport {
         }
         md.append("\nShare of the limit: (arm − ").append(reference).append(") / (limit − ").append(reference)
                 .append("); recovered: (arm − trap) / (").append(reference).append(" − trap); both on the means above, ")
-                .append("n/a where the limit is not above the reference or the trap not below it. An arm that several ")
+                .append("n/a where the limit is not above the reference or the trap not below it; none on the trap's own row. ")
+                .append("An arm that several ")
                 .append("picks came to has a row per pick. Experiments and machine time: the tuning runs the pick came ")
                 .append("from (every attempt, and the anchors among them); a surrogate's model trains in seconds on top. ")
                 .append(withinRounds ? "Holm p: within rounds (Conover), as the runs come from more than one machine.\n"

@@ -70,32 +70,26 @@ class PeerTableTest {
 
     @Test
     void theTableGivesShareOfTheLimitRecoveryFromTheTrapAndTheTuningCost() throws IOException {
-        Map<String, Double> means = Map.of("default", 30_000.0, "trap", 15_000.0, "limit", 36_000.0, "race", 33_000.0,
-                "random-2", 30_000.0);
-        Map<String, Map<String, String>> arms = new java.util.LinkedHashMap<>();
-        LABELS.forEach(l -> arms.put(l, Map.of()));
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (int round = 0; round < 6; round++) {
-            for (String label : LABELS) {
-                rows.add(row(label, round, means.get(label) + (round % 2 == 0 ? 100 : -100)));
-            }
-        }
-        Path md = dir.resolve("compare-x.md");
-        String[] args = {"compare", "--source", "race=race-t", "--source", "random-2=random-t:2", "--source",
-                "default/race-from-default=race-t", "--limit", "limit", "--trap", "trap"};
-
-        new ComparisonReport("x", arms, "read 0.95", 6, args).withPeers(PeerColumns.of(args, LABELS, dir)).write(rows, md);
-
-        String report = Files.readString(md);
+        String report = reportOfSixRounds("compare", "--source", "race=race-t", "--source", "random-2=random-t:2", "--source",
+                "default/race-from-default=race-t", "--limit", "limit", "--trap", "trap");
         assertThat(report).contains("## Peer table");
         assertThat(line(report, "| race |")).startsWith("| race | race | 1.100 | 50% | 120% |").endsWith("| 1 | 0.0 h |");
         assertThat(line(report, "| random-2 |")).startsWith("| random-2 | random-2 | 1.000 | 0% | 100% |")
                 .endsWith("| 2 | 0.1 h |");
         assertThat(line(report, "| limit |")).startsWith("| limit |  | 1.200 | 100% | 140% |").endsWith("|  |  |");
-        assertThat(line(report, "| trap |")).startsWith("| trap |  | 0.500 | -250% | 0% |");
+        // the trap's row: its ratio and its test against the reference; no share of the limit (-250%) or of its own loss
+        assertThat(line(report, "| trap |")).startsWith("| trap |  | 0.500 |  |  | ");
         // a pick that came to the reference's configuration: its cost, no test against itself
         assertThat(line(report, "| default |")).isEqualTo("| default | race-from-default | 1.000 | 0% | 100% |  | 1 | 0.0 h |");
         assertThat(report).contains("- random-2: random-t, its first 2 experiments", "- race-from-default: race-t");
+    }
+
+    @Test
+    void aPickThatCameBackToTheTrapKeepsItsShares() throws IOException {
+        String report = reportOfSixRounds("compare", "--source", "trap/race-from-trap=race-t", "--limit", "limit", "--trap", "trap");
+
+        // a method that recovered nothing: its pick's row says so
+        assertThat(line(report, "| trap |")).startsWith("| trap | race-from-trap | 0.500 | -250% | 0% |");
     }
 
     @Test
@@ -122,6 +116,23 @@ class PeerTableTest {
         assertThat(ComparisonReport.share(500, -100)).isEqualTo("n/a");
         assertThat(ComparisonReport.share(500, Double.NaN)).isEmpty();
         assertThat(ComparisonReport.share(500, 1000)).isEqualTo("50%");
+    }
+
+    /** The report of 6 rounds in which each arm runs its mean ± 100 ops/s: default 30,000, trap 15,000, limit 36,000. */
+    private String reportOfSixRounds(String... args) throws IOException {
+        Map<String, Double> means = Map.of("default", 30_000.0, "trap", 15_000.0, "limit", 36_000.0, "race", 33_000.0,
+                "random-2", 30_000.0);
+        Map<String, Map<String, String>> arms = new java.util.LinkedHashMap<>();
+        LABELS.forEach(l -> arms.put(l, Map.of()));
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            for (String label : LABELS) {
+                rows.add(row(label, round, means.get(label) + (round % 2 == 0 ? 100 : -100)));
+            }
+        }
+        Path md = dir.resolve("compare-x.md");
+        new ComparisonReport("x", arms, "read 0.95", 6, args).withPeers(PeerColumns.of(args, LABELS, dir)).write(rows, md);
+        return Files.readString(md);
     }
 
     private PeerColumns peers(String... args) throws IOException {
