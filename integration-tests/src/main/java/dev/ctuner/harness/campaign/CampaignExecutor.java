@@ -8,9 +8,11 @@ import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -51,10 +53,14 @@ public final class CampaignExecutor {
      */
     static final Duration FIRST_BLOCK_RUN_GUESS = Duration.ofMinutes(6);
     /**
-     * The longest run any executor of this process measured: the steps of one campaign (a peer
-     * comparison after its race) run on one machine, so a later step starts from it, not from a guess.
+     * The longest run of a design point any executor of this process measured: the steps of one
+     * campaign (a peer comparison after its race) run on one machine, so a later step starts from it,
+     * not from a guess.
      */
     private static final java.util.concurrent.atomic.AtomicReference<Duration> LONGEST_IN_PROCESS =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** The longest anchor run any executor of this process measured (anchors: the default configuration, often quicker). */
+    private static final java.util.concurrent.atomic.AtomicReference<Duration> LONGEST_ANCHOR_IN_PROCESS =
             new java.util.concurrent.atomic.AtomicReference<>();
 
     /**
@@ -80,11 +86,17 @@ public final class CampaignExecutor {
     private int sinceAnchor = -1;
     /** When this process must stop measuring; null: never before the campaign is done. */
     private Sitting sitting;
-    /** The longest run of this executor (waits for a quiet machine left out): what the next one may take. */
-    private Duration longestRun = Duration.ZERO;
-    private boolean measuredOne;
-    /** The longest run of this campaign recorded in its file when this process began it; null: none. */
+    /**
+     * The longest design-point run of this executor (waits for a quiet machine left out): what the
+     * next one may take; null: none yet.
+     */
+    private Duration longestRun;
+    /** The longest anchor run of this executor; null: none yet. */
+    private Duration longestAnchorRun;
+    /** The longest design-point run of this campaign recorded in its file when this process began it; null: none. */
     private Duration longestRecorded;
+    /** The longest anchor run of this campaign recorded in its file when this process began it; null: none. */
+    private Duration longestAnchorRecorded;
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -184,7 +196,8 @@ public final class CampaignExecutor {
             todo += doneAtStart[i] ? 0 : 1;
         }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
-        longestRecorded = longestRecorded(csv.rows(), campaign).orElse(null);
+        longestRecorded = longestRecorded(csv.rows(), campaign, false).orElse(null);
+        longestAnchorRecorded = longestRecorded(csv.rows(), campaign, true).orElse(null);
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
@@ -194,7 +207,8 @@ public final class CampaignExecutor {
             int ahead = runsAhead(doneAtStart, i, block);
             if (ahead > 0) {
                 // a block also keeps room for one run measured again
-                endSittingIfDue(p, (anchorDue ? 1 : 0) + ahead + (block > 1 ? 1 : 0) + (anchor != null ? 1 : 0));
+                endSittingIfDue(p, ahead + (block > 1 ? 1 : 0),
+                        anchor == null ? 0 : anchorsAround(ahead, anchorDue ? 0 : sinceAnchor, anchorDue, anchorEvery));
             }
             if (anchorDue) {
                 measureAnchor();
@@ -211,44 +225,63 @@ public final class CampaignExecutor {
     }
 
     /**
-     * What the next run may take: the longest this executor measured, else the longest of this
-     * process, else the longest of this campaign's earlier sittings, else a guess.
+     * The anchor runs that go with {@code runs} runs in a row: the one due before them, those that
+     * fall due between them (one after every {@code every} measurements) and the closing one after them.
+     *
+     * @param since measurements since the last anchor when the first of the runs starts (after a due anchor: 0)
+     */
+    static int anchorsAround(int runs, int since, boolean due, int every) {
+        return (due ? 1 : 0) + (since + runs - 1) / every + 1;
+    }
+
+    /**
+     * What the next run of a design point may take: the longest this executor measured, else the
+     * longest of this process, else the longest of this campaign's earlier sittings, else a guess.
      */
     private Duration perRun() {
-        if (measuredOne) {
-            return longestRun;
-        }
-        Duration earlier = LONGEST_IN_PROCESS.get();
-        if (earlier != null) {
-            return earlier;
-        }
-        if (longestRecorded != null) {
-            return longestRecorded;
-        }
-        return block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS;
+        return firstKnown(longestRun, LONGEST_IN_PROCESS.get(), longestRecorded,
+                block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS);
+    }
+
+    /**
+     * What the next anchor run may take, found as {@link #perRun()} is from anchor runs only; with
+     * none known anywhere, what a design point's run may take.
+     */
+    private Duration perAnchor() {
+        return firstKnown(longestAnchorRun, LONGEST_ANCHOR_IN_PROCESS.get(), longestAnchorRecorded, perRun());
+    }
+
+    /** The first of {@code durations} that is known (not null); the last must be. */
+    private static Duration firstKnown(Duration... durations) {
+        return Arrays.stream(durations).filter(Objects::nonNull).findFirst().orElseThrow();
     }
 
     /**
      * The longest run of {@code campaign} in its file (its wall time, a node's start included), any
      * quality: what an earlier sitting's runs took, a better guess for the next one than a constant.
+     *
+     * @param anchors the anchor runs' longest, else the design points'
      */
-    static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign) {
+    static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign, boolean anchors) {
         return rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")) == anchors)
                 .map(r -> r.get("wall_seconds")).filter(w -> w != null && !w.isBlank())
                 .mapToDouble(Double::parseDouble).max().stream()
                 .mapToObj(seconds -> Duration.ofMillis(Math.round(seconds * 1000))).findFirst();
     }
 
     /**
-     * Ends the sitting, with its closing anchor, if it asks for it before {@code runs} more runs.
+     * Ends the sitting, with its closing anchor, if it asks for it before {@code runs} more runs and
+     * the {@code anchors} anchor runs around them.
      *
      * @throws Sitting.Ended when it did
      */
-    private void endSittingIfDue(Point next, int runs) throws IOException, InterruptedException {
+    private void endSittingIfDue(Point next, int runs, int anchors) throws IOException, InterruptedException {
         if (sitting == null) {
             return;
         }
-        Optional<String> why = sitting.endBefore(runs, perRun(), Instant.now());
+        Optional<String> why = sitting.endBefore(runs, perRun(), anchors, anchors == 0 ? Duration.ZERO : perAnchor(),
+                Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
             finish();
@@ -293,7 +326,7 @@ public final class CampaignExecutor {
         boolean again = false;
         while (!finished(p)) {
             if (again && designPoint && block == 1) {
-                endSittingIfDue(p, 1 + (anchor != null ? 1 : 0));
+                endSittingIfDue(p, 1, anchor != null ? 1 : 0);
             }
             again = true;
             int attempt = attempts(p).size() + 1;
@@ -315,13 +348,22 @@ public final class CampaignExecutor {
                     o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
             progress.measured();
             Duration took = Duration.between(t0, Instant.now());
-            longestRun = measuredOne && longestRun.compareTo(took) > 0 ? longestRun : took;
-            measuredOne = true;
-            LONGEST_IN_PROCESS.accumulateAndGet(took, (longest, run) -> longest == null || run.compareTo(longest) > 0 ? run : longest);
+            if (designPoint) {
+                longestRun = longer(longestRun, took);
+                LONGEST_IN_PROCESS.accumulateAndGet(took, CampaignExecutor::longer);
+            } else {
+                longestAnchorRun = longer(longestAnchorRun, took);
+                LONGEST_ANCHOR_IN_PROCESS.accumulateAndGet(took, CampaignExecutor::longer);
+            }
             if (o.result().quality() == ExperimentQuality.NOISY) {
                 Thread.sleep(15_000); // let whatever else ran calm down before trying again
             }
         }
+    }
+
+    /** The longer of two durations, {@code longest} null: none yet. */
+    private static Duration longer(Duration longest, Duration run) {
+        return longest == null || run.compareTo(longest) > 0 ? run : longest;
     }
 
     /**

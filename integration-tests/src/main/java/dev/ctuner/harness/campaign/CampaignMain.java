@@ -117,9 +117,10 @@ public final class CampaignMain {
               warmup     [--seconds 240] [--placement pinned]   (one run of the default, throughput per 5 s of warm-up)
             common: [--seed 1] [--max-attempts 8] [--stop-after MINUTES]
             --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
-              before the next run would end later than MINUTES after the start (or once the file exists); exit
-              status 3, and the same command resumes (a new start removes the stop file); validate and compare
-              end only between pairs and rounds, so that each is measured whole in one sitting
+              before the next run would end later than MINUTES after the start (or once the file exists; runs are
+              counted at the longest so far, anchors and design points apart); exit status 3, and the same command
+              resumes (a new start removes the stop file); validate and compare end only between pairs and rounds,
+              so that each is measured whole in one sitting
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
               workload) at the start of every sitting, after every N runs and at the end (0: never); reports and
               tuners put runs from different machines and hours on one scale with them (AnchorNormalisation)

@@ -118,6 +118,7 @@ final class HeadroomReport {
                 + "values), which is why the validation campaign measures it again against the default.%n%n",
                 levels, ranked.size(), design.configurations().size() - 1));
         if (ranked.isEmpty()) {
+            md.append("No configuration has been measured at all of them yet, so there is no ranking and nothing to validate.\n");
             return;
         }
         md.append("| rank | config | throughput over default (geometric mean) |\n|---|---|---|\n");

@@ -19,6 +19,7 @@ import java.util.Optional;
  * <pre>{@code
  * Sitting s = Sitting.of(args, root);                          // --stop-after 100: at most 100 min from the JVM's start
  * s.endBefore(2, Duration.ofMinutes(2), Instant.now());       // why no further run fits, or empty
+ * s.endBefore(3, Duration.ofMinutes(9), 2, Duration.ofMinutes(3), Instant.now()); // anchors are shorter
  * }</pre>
  *
  * @param deadline when the last run (with its closing anchor) must have ended; empty: no limit
@@ -43,18 +44,29 @@ public record Sitting(Optional<Instant> deadline, Path stopFile) {
     }
 
     /**
-     * Why the sitting must end rather than start {@code runs} more runs of about {@code perRun} each
-     * (the next run, an anchor due before it and the closing anchor after it), or empty when they fit.
+     * Why the sitting must end rather than start {@code runs} more runs of about {@code perRun} each,
+     * or empty when they fit.
      */
     public Optional<String> endBefore(int runs, Duration perRun, Instant now) {
+        return endBefore(runs, perRun, 0, Duration.ZERO, now);
+    }
+
+    /**
+     * Why the sitting must end rather than start {@code runs} more runs of about {@code perRun} each
+     * and {@code anchors} anchor runs of about {@code perAnchor} (one due before the runs, those due
+     * between them and the closing one after them), or empty when they fit.
+     */
+    public Optional<String> endBefore(int runs, Duration perRun, int anchors, Duration perAnchor, Instant now) {
         if (Files.exists(stopFile)) {
             return Optional.of("the stop file " + stopFile + " exists");
         }
         if (deadline.isPresent()) {
-            Instant end = now.plus(perRun.multipliedBy(runs));
+            Instant end = now.plus(perRun.multipliedBy(runs)).plus(perAnchor.multipliedBy(anchors));
             if (end.isAfter(deadline.get())) {
-                return Optional.of(String.format(Locale.ROOT, "--stop-after: %d more run(s) of about %d s would end at %s, "
-                        + "after the sitting's end at %s", runs, perRun.toSeconds(), end, deadline.get()));
+                String anchorPart = anchors == 0 ? "" : String.format(Locale.ROOT, " and %d anchor(s) of about %d s",
+                        anchors, perAnchor.toSeconds());
+                return Optional.of(String.format(Locale.ROOT, "--stop-after: %d more run(s) of about %d s%s would end at %s, "
+                        + "after the sitting's end at %s", runs, perRun.toSeconds(), anchorPart, end, deadline.get()));
             }
         }
         return Optional.empty();

@@ -68,15 +68,45 @@ class CampaignExecutorTest {
                 Map.of("campaign", "compare-rh-peers", "wall_seconds", "211.6"),
                 Map.of("campaign", "compare-rh-peers", "wall_seconds", "150.0"),
                 Map.of("campaign", "race-rh", "wall_seconds", "330.0"));
-        assertThat(CampaignExecutor.longestRecorded(rows, "compare-rh-peers")).contains(Duration.ofMillis(211_600));
+        assertThat(CampaignExecutor.longestRecorded(rows, "compare-rh-peers", false)).contains(Duration.ofMillis(211_600));
         // another campaign's runs, in the same file, say nothing about this one
-        assertThat(CampaignExecutor.longestRecorded(rows, "compare-wh-peers")).isEmpty();
-        assertThat(CampaignExecutor.longestRecorded(List.of(), "compare-rh-peers")).isEmpty();
+        assertThat(CampaignExecutor.longestRecorded(rows, "compare-wh-peers", false)).isEmpty();
+        assertThat(CampaignExecutor.longestRecorded(List.of(), "compare-rh-peers", false)).isEmpty();
         // a 5-arm round with its re-run and closing anchor (7 runs) now fits a 36-minute sitting, which the
         // 6-minute guess (42 minutes) did not
         Instant now = Instant.parse("2026-11-27T14:37:00Z");
         Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(36))), Path.of("no-such-dir", "campaign.stop"));
-        assertThat(s.endBefore(7, CampaignExecutor.longestRecorded(rows, "compare-rh-peers").orElseThrow(), now)).isEmpty();
+        assertThat(s.endBefore(7, CampaignExecutor.longestRecorded(rows, "compare-rh-peers", false).orElseThrow(), now)).isEmpty();
         assertThat(s.endBefore(7, CampaignExecutor.FIRST_BLOCK_RUN_GUESS, now)).isPresent();
+    }
+
+    @Test
+    void anchorRunsAndDesignPointRunsAreTimedApart() {
+        // dataset-v2 on a slow machine: a Deflate configuration took 579 s, the default's anchors 167-197 s
+        List<Map<String, String>> rows = List.of(
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "167.2"),
+                Map.of("campaign", "dataset-v2", "design_point", "g09@rr0.8", "wall_seconds", "579.4"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "197.0"),
+                Map.of("campaign", "dataset-v2", "design_point", "c04@rr0.6", "wall_seconds", "180.0"));
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", true)).contains(Duration.ofMillis(197_000));
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", false)).contains(Duration.ofMillis(579_400));
+        assertThat(CampaignExecutor.longestRecorded(rows.subList(1, 2), "dataset-v2", true)).isEmpty();
+    }
+
+    @Test
+    void aBlockKeepsRoomForTheAnchorDueBeforeItThoseDueInsideItAndTheClosingOne() {
+        // an anchor every 8 measurements, a point's 3 repetitions in a row
+        assertThat(CampaignExecutor.anchorsAround(3, 0, true, 8)).isEqualTo(2);   // the due one and the closing one
+        assertThat(CampaignExecutor.anchorsAround(3, 5, false, 8)).isEqualTo(1);  // runs at 5, 6 and 7: none inside
+        assertThat(CampaignExecutor.anchorsAround(3, 6, false, 8)).isEqualTo(2);  // the third run has one before it
+        assertThat(CampaignExecutor.anchorsAround(3, 7, false, 8)).isEqualTo(2);
+        assertThat(CampaignExecutor.anchorsAround(1, 7, false, 8)).isEqualTo(1);  // a single point: only the closing one
+        // anchors more often than the block is long
+        assertThat(CampaignExecutor.anchorsAround(5, 0, true, 2)).isEqualTo(4);   // before runs 0, 2 and 4; closing
+        // 4 runs of 579 s and 2 anchors of 197 s (45.2 min) fit 46 minutes; at the runs' 579 s each, the 6 would not
+        Instant now = Instant.parse("2026-11-30T14:30:00Z");
+        Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(46))), Path.of("no-such-dir", "campaign.stop"));
+        assertThat(s.endBefore(4, Duration.ofMillis(579_400), 2, Duration.ofSeconds(197), now)).isEmpty();
+        assertThat(s.endBefore(6, Duration.ofMillis(579_400), now)).isPresent();
     }
 }

@@ -31,6 +31,17 @@ class SittingTest {
     }
 
     @Test
+    void anchorRunsCountAtTheirOwnLength() {
+        Sitting s = new Sitting(Optional.of(NOON.plus(Duration.ofMinutes(10))), root.resolve(Sitting.STOP_FILE));
+
+        assertThat(s.endBefore(2, Duration.ofMinutes(3), 2, Duration.ofMinutes(2), NOON)).isEmpty();     // ends at 12:10 exactly
+        assertThat(s.endBefore(2, Duration.ofMinutes(3), 2, Duration.ofMinutes(2), NOON.plus(Duration.ofSeconds(1))))
+                .hasValueSatisfying(why -> assertThat(why).startsWith("--stop-after: 2 more run(s) of about 180 s and "
+                        + "2 anchor(s) of about 120 s would end at 2026-11-25T12:10:01Z, after the sitting's end at "
+                        + "2026-11-25T12:10:00Z"));
+    }
+
+    @Test
     void theStopFileEndsASittingWithOrWithoutALimitAndANewStartRemovesIt() throws Exception {
         Sitting unlimited = new Sitting(Optional.empty(), root.resolve(Sitting.STOP_FILE));
         assertThat(unlimited.endBefore(1000, Duration.ofHours(1), NOON)).isEmpty();
