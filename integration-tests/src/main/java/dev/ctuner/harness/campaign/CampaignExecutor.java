@@ -8,13 +8,15 @@ import dev.ctuner.sidecar.bench.ExperimentRunner;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,11 +59,9 @@ public final class CampaignExecutor {
      * campaign (a peer comparison after its race) run on one machine, so a later step starts from it,
      * not from a guess.
      */
-    private static final java.util.concurrent.atomic.AtomicReference<Duration> LONGEST_IN_PROCESS =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private static final AtomicReference<Duration> LONGEST_IN_PROCESS = new AtomicReference<>();
     /** The longest anchor run any executor of this process measured (anchors: the default configuration, often quicker). */
-    private static final java.util.concurrent.atomic.AtomicReference<Duration> LONGEST_ANCHOR_IN_PROCESS =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private static final AtomicReference<Duration> LONGEST_ANCHOR_IN_PROCESS = new AtomicReference<>();
 
     /**
      * Set as the JVM begins to shut down (a kill ends a sitting): the node is then stopped under
@@ -86,17 +86,12 @@ public final class CampaignExecutor {
     private int sinceAnchor = -1;
     /** When this process must stop measuring; null: never before the campaign is done. */
     private Sitting sitting;
-    /**
-     * The longest design-point run of this executor (waits for a quiet machine left out): what the
-     * next one may take; null: none yet.
-     */
-    private Duration longestRun;
-    /** The longest anchor run of this executor; null: none yet. */
-    private Duration longestAnchorRun;
-    /** The longest design-point run of this campaign recorded in its file when this process began it; null: none. */
-    private Duration longestRecorded;
-    /** The longest anchor run of this campaign recorded in its file when this process began it; null: none. */
-    private Duration longestAnchorRecorded;
+    /** How long design-point runs took (waits for a quiet machine left out). */
+    private final RunTimes designRuns = new RunTimes(LONGEST_IN_PROCESS);
+    /** How long anchor runs took. */
+    private final RunTimes anchorRuns = new RunTimes(LONGEST_ANCHOR_IN_PROCESS);
+    /** The campaign's file as it was when {@link #runAll} began. */
+    private List<Map<String, String>> rowsAtStart = List.of();
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -189,15 +184,16 @@ public final class CampaignExecutor {
     public void runAll(List<Point> points) throws IOException, InterruptedException {
         Instant start = Instant.now();
         int done = 0;
+        rowsAtStart = csv.rows();
         boolean[] doneAtStart = new boolean[points.size()];
         int todo = 0;
         for (int i = 0; i < points.size(); i++) {
-            doneAtStart[i] = finished(points.get(i));
+            doneAtStart[i] = finished(attempts(rowsAtStart, points.get(i)), maxAttempts);
             todo += doneAtStart[i] ? 0 : 1;
         }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
-        longestRecorded = longestRecorded(csv.rows(), campaign, false).orElse(null);
-        longestAnchorRecorded = longestRecorded(csv.rows(), campaign, true).orElse(null);
+        designRuns.recorded(longestRecorded(rowsAtStart, campaign, false));
+        anchorRuns.recorded(longestRecorded(rowsAtStart, campaign, true));
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
@@ -206,8 +202,14 @@ public final class CampaignExecutor {
             boolean anchorDue = anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery);
             int ahead = runsAhead(doneAtStart, i, block);
             if (ahead > 0) {
+                List<Point> blockAhead = new ArrayList<>();
+                for (int j = i; blockAhead.size() < ahead; j++) {
+                    if (!doneAtStart[j]) {
+                        blockAhead.add(points.get(j));
+                    }
+                }
                 // a block also keeps room for one run measured again
-                endSittingIfDue(p, ahead + (block > 1 ? 1 : 0),
+                endSittingIfDue(p, blockAhead, ahead + (block > 1 ? 1 : 0),
                         anchor == null ? 0 : anchorsAround(ahead, anchorDue ? 0 : sinceAnchor, anchorDue, anchorEvery));
             }
             if (anchorDue) {
@@ -235,25 +237,24 @@ public final class CampaignExecutor {
     }
 
     /**
-     * What the next run of a design point may take: the longest this executor measured, else the
-     * longest of this process, else the longest of this campaign's earlier sittings, else a guess.
+     * What each run of {@code ahead} may take: the longest design-point run measured at the nearest
+     * reach ({@link RunTimes}), else a guess; and never less than the longest recorded run of any of
+     * their configurations (a slow configuration stays slow at every read ratio, while the runs of this
+     * sitting may all have been quick ones).
      */
-    private Duration perRun() {
-        return firstKnown(longestRun, LONGEST_IN_PROCESS.get(), longestRecorded,
-                block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS);
+    private Duration perRun(List<Point> ahead) {
+        Duration known = designRuns.estimate(block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS);
+        return ahead.stream()
+                .map(p -> longestOfConfiguration(rowsAtStart, campaign, knobColumns.apply(p.configuration())))
+                .flatMap(Optional::stream).reduce(known, CampaignExecutor::longer);
     }
 
     /**
-     * What the next anchor run may take, found as {@link #perRun()} is from anchor runs only; with
-     * none known anywhere, what a design point's run may take.
+     * What the next anchor run may take: found as for design points, from anchor runs only; else what
+     * {@code ahead}'s runs may.
      */
-    private Duration perAnchor() {
-        return firstKnown(longestAnchorRun, LONGEST_ANCHOR_IN_PROCESS.get(), longestAnchorRecorded, perRun());
-    }
-
-    /** The first of {@code durations} that is known (not null); the last must be. */
-    private static Duration firstKnown(Duration... durations) {
-        return Arrays.stream(durations).filter(Objects::nonNull).findFirst().orElseThrow();
+    private Duration perAnchor(List<Point> ahead) {
+        return anchorRuns.estimate(perRun(ahead));
     }
 
     /**
@@ -263,9 +264,24 @@ public final class CampaignExecutor {
      * @param anchors the anchor runs' longest, else the design points'
      */
     static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign, boolean anchors) {
-        return rows.stream().filter(r -> campaign.equals(r.get("campaign")))
-                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")) == anchors)
-                .map(r -> r.get("wall_seconds")).filter(w -> w != null && !w.isBlank())
+        return longest(rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")) == anchors));
+    }
+
+    /**
+     * The longest recorded design-point run of {@code campaign} whose knob columns hold {@code knobValues}
+     * (at any workload), any quality.
+     */
+    static Optional<Duration> longestOfConfiguration(List<Map<String, String>> rows, String campaign,
+            Map<String, String> knobValues) {
+        return longest(rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+                .filter(r -> !AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
+                .filter(r -> knobValues.entrySet().stream()
+                        .allMatch(k -> k.getValue().equals(r.getOrDefault(ExperimentCsv.KNOB_PREFIX + k.getKey(), "")))));
+    }
+
+    private static Optional<Duration> longest(Stream<Map<String, String>> rows) {
+        return rows.map(r -> r.get("wall_seconds")).filter(w -> w != null && !w.isBlank())
                 .mapToDouble(Double::parseDouble).max().stream()
                 .mapToObj(seconds -> Duration.ofMillis(Math.round(seconds * 1000))).findFirst();
     }
@@ -276,12 +292,13 @@ public final class CampaignExecutor {
      *
      * @throws Sitting.Ended when it did
      */
-    private void endSittingIfDue(Point next, int runs, int anchors) throws IOException, InterruptedException {
+    private void endSittingIfDue(Point next, List<Point> ahead, int runs, int anchors)
+            throws IOException, InterruptedException {
         if (sitting == null) {
             return;
         }
-        Optional<String> why = sitting.endBefore(runs, perRun(), anchors, anchors == 0 ? Duration.ZERO : perAnchor(),
-                Instant.now());
+        Optional<String> why = sitting.endBefore(runs, perRun(ahead), anchors,
+                anchors == 0 ? Duration.ZERO : perAnchor(ahead), Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
             finish();
@@ -326,7 +343,7 @@ public final class CampaignExecutor {
         boolean again = false;
         while (!finished(p)) {
             if (again && designPoint && block == 1) {
-                endSittingIfDue(p, 1, anchor != null ? 1 : 0);
+                endSittingIfDue(p, List.of(p), 1, anchor != null ? 1 : 0);
             }
             again = true;
             int attempt = attempts(p).size() + 1;
@@ -348,13 +365,7 @@ public final class CampaignExecutor {
                     o.result().qualityNotes().isEmpty() ? "" : " " + o.result().qualityNotes()));
             progress.measured();
             Duration took = Duration.between(t0, Instant.now());
-            if (designPoint) {
-                longestRun = longer(longestRun, took);
-                LONGEST_IN_PROCESS.accumulateAndGet(took, CampaignExecutor::longer);
-            } else {
-                longestAnchorRun = longer(longestAnchorRun, took);
-                LONGEST_ANCHOR_IN_PROCESS.accumulateAndGet(took, CampaignExecutor::longer);
-            }
+            (designPoint ? designRuns : anchorRuns).measured(took);
             if (o.result().quality() == ExperimentQuality.NOISY) {
                 Thread.sleep(15_000); // let whatever else ran calm down before trying again
             }
@@ -409,8 +420,41 @@ public final class CampaignExecutor {
     }
 
     private List<Map<String, String>> attempts(Point p) throws IOException {
+        return attempts(csv.rows(), p);
+    }
+
+    private List<Map<String, String>> attempts(List<Map<String, String>> rows, Point p) {
         String rep = Integer.toString(p.repetition());
-        return csv.rows().stream().filter(r -> campaign.equals(r.get("campaign"))
+        return rows.stream().filter(r -> campaign.equals(r.get("campaign"))
                 && p.designPoint().equals(r.get("design_point")) && rep.equals(r.get("repetition"))).toList();
+    }
+
+    /**
+     * The longest run of one kind (design points, or anchors) known so far: this executor's, else this
+     * process's (the steps of one campaign run on one machine, so a later step starts from what an
+     * earlier one measured), else the longest in the campaign's file when this executor began.
+     */
+    private static final class RunTimes {
+        private final AtomicReference<Duration> inProcess;
+        private Duration here;
+        private Duration recorded;
+
+        RunTimes(AtomicReference<Duration> inProcess) {
+            this.inProcess = inProcess;
+        }
+
+        void recorded(Optional<Duration> longest) {
+            recorded = longest.orElse(null);
+        }
+
+        void measured(Duration took) {
+            here = longer(here, took);
+            inProcess.accumulateAndGet(took, CampaignExecutor::longer);
+        }
+
+        /** The longest run known at the nearest reach, else {@code otherwise}. */
+        Duration estimate(Duration otherwise) {
+            return Stream.of(here, inProcess.get(), recorded).filter(Objects::nonNull).findFirst().orElse(otherwise);
+        }
     }
 }

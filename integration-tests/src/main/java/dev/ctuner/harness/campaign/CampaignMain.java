@@ -118,7 +118,8 @@ public final class CampaignMain {
             common: [--seed 1] [--max-attempts 8] [--stop-after MINUTES]
             --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
               before the next run would end later than MINUTES after the start (or once the file exists; runs are
-              counted at the longest so far, anchors and design points apart); exit status 3, and the same command
+              counted at the longest so far, anchors and design points apart, and never below the longest
+              recorded run of the same configuration); exit status 3, and the same command
               resumes (a new start removes the stop file); validate and compare end only between pairs and rounds,
               so that each is measured whole in one sitting
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own
@@ -730,9 +731,10 @@ public final class CampaignMain {
                         + "rerun with those or use another --name");
             }
             want.forEach((knob, value) -> {
-                if (!value.equals(r.getOrDefault("knob." + knob, ""))) {
+                String measured = r.getOrDefault(ExperimentCsv.KNOB_PREFIX + knob, "");
+                if (!value.equals(measured)) {
                     throw new IllegalArgumentException(file + ": arm '" + r.get("design_point") + "' was measured with "
-                            + knob + "=" + r.get("knob." + knob) + ", not " + value + ": it was written with other --arm "
+                            + knob + "=" + measured + ", not " + value + ": it was written with other --arm "
                             + "options; rerun with those or use another --name");
                 }
             });

@@ -30,6 +30,9 @@ public final class ExperimentCsv {
             "placement", "throughput", "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "errors",
             "foreign_cpu", "node_cpu", "client_cpu", "warmup_seconds", "warmup_steady", "machine");
 
+    /** What a knob's column name starts with: {@code knob.<name>}. */
+    public static final String KNOB_PREFIX = "knob.";
+
     private final Path file;
     private final List<String> knobs;
     private final String machine = MachineId.current();
@@ -46,7 +49,7 @@ public final class ExperimentCsv {
 
     public List<String> header() {
         List<String> h = new ArrayList<>(FIXED);
-        knobs.forEach(k -> h.add("knob." + k));
+        knobs.forEach(k -> h.add(KNOB_PREFIX + k));
         return h;
     }
 

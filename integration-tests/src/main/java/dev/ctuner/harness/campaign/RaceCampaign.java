@@ -139,8 +139,8 @@ final class RaceCampaign {
     private void requireSamePoint(Map<String, String> row, Point p, String key) {
         List<String> differences = new ArrayList<>(p.workloadDifferences(row));
         knobColumns.apply(p.configuration()).forEach((knob, value) -> {
-            if (!value.equals(row.getOrDefault("knob." + knob, ""))) {
-                differences.add(knob + "=" + row.get("knob." + knob) + " instead of " + value);
+            if (!value.equals(row.getOrDefault(ExperimentCsv.KNOB_PREFIX + knob, ""))) {
+                differences.add(knob + "=" + row.get(ExperimentCsv.KNOB_PREFIX + knob) + " instead of " + value);
             }
         });
         if (!differences.isEmpty()) {
@@ -185,8 +185,8 @@ final class RaceCampaign {
             }
             Map<String, String> knobs = new TreeMap<>();
             runs.get(runs.size() - 1).forEach((column, text) -> {
-                if (column.startsWith("knob.") && !text.isEmpty()) {
-                    knobs.put(column.substring("knob.".length()), text);
+                if (column.startsWith(ExperimentCsv.KNOB_PREFIX) && !text.isEmpty()) {
+                    knobs.put(column.substring(ExperimentCsv.KNOB_PREFIX.length()), text);
                 }
             });
             out.add(new Measured(runs.get(0).get("design_point"), Integer.parseInt(runs.get(0).get("repetition")),

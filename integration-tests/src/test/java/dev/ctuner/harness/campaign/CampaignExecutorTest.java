@@ -94,6 +94,38 @@ class CampaignExecutorTest {
     }
 
     @Test
+    void aConfigurationsRecordedRunsBoundItsNextRunsAtEveryReadRatio() {
+        // dataset-v2: g01 (Deflate, 256 KiB chunks) took 153 s write-only but 541 s at read 0.7
+        List<Map<String, String>> rows = List.of(
+                Map.of("campaign", "dataset-v2", "design_point", "g01@rr0.0", "wall_seconds", "153.3",
+                        "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"),
+                Map.of("campaign", "dataset-v2", "design_point", "g01@rr0.7", "wall_seconds", "540.8",
+                        "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"),
+                Map.of("campaign", "dataset-v2", "design_point", "c01@rr0.0", "wall_seconds", "213.9",
+                        "knob.compression.class", "ZstdCompressor", "knob.compression.chunk_length_in_kb", "16"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "601.0",
+                        "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"),
+                Map.of("campaign", "dataset-v1", "design_point", "g01@rr0.9", "wall_seconds", "700.0",
+                        "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"));
+        Map<String, String> g01 = Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "256");
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g01)).contains(Duration.ofMillis(540_800));
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
+                Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16")))
+                .contains(Duration.ofMillis(213_900));
+        // one knob differs: another configuration, not measured yet
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
+                Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "16"))).isEmpty();
+        // a campaign without knob columns (calibration): every design-point run is of its one configuration
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", Map.of())).contains(Duration.ofMillis(540_800));
+        // after a quick first block (longest 214 s) three runs of g01 and a re-run fit 35 minutes; at g01's
+        // recorded 541 s (39.7 min) they do not
+        Instant now = Instant.parse("2026-11-30T15:51:00Z");
+        Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(35))), Path.of("no-such-dir", "campaign.stop"));
+        assertThat(s.endBefore(4, Duration.ofMillis(213_900), 1, Duration.ofSeconds(220), now)).isEmpty();
+        assertThat(s.endBefore(4, Duration.ofMillis(540_800), 1, Duration.ofSeconds(220), now)).isPresent();
+    }
+
+    @Test
     void aBlockKeepsRoomForTheAnchorDueBeforeItThoseDueInsideItAndTheClosingOne() {
         // an anchor every 8 measurements, a point's 3 repetitions in a row
         assertThat(CampaignExecutor.anchorsAround(3, 0, true, 8)).isEqualTo(2);   // the due one and the closing one
