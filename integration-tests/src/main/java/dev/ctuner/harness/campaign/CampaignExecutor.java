@@ -250,14 +250,6 @@ public final class CampaignExecutor {
     }
 
     /**
-     * What the next anchor run may take: found as for design points, from anchor runs only; else what
-     * {@code ahead}'s runs may.
-     */
-    private Duration perAnchor(List<Point> ahead) {
-        return anchorRuns.estimate(perRun(ahead));
-    }
-
-    /**
      * The longest run of {@code campaign} in its file (its wall time, a node's start included), any
      * quality: what an earlier sitting's runs took, a better guess for the next one than a constant.
      *
@@ -297,8 +289,10 @@ public final class CampaignExecutor {
         if (sitting == null) {
             return;
         }
-        Optional<String> why = sitting.endBefore(runs, perRun(ahead), anchors,
-                anchors == 0 ? Duration.ZERO : perAnchor(ahead), Instant.now());
+        Duration perRun = perRun(ahead);
+        // an anchor run may take what the longest anchor run took, found as for design points; else what a run may
+        Duration perAnchor = anchors == 0 ? Duration.ZERO : anchorRuns.estimate(perRun);
+        Optional<String> why = sitting.endBefore(runs, perRun, anchors, perAnchor, Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
             finish();
