@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,6 +91,8 @@ public final class CampaignExecutor {
     private final RunTimes designRuns = new RunTimes(LONGEST_IN_PROCESS);
     /** How long anchor runs took. */
     private final RunTimes anchorRuns = new RunTimes(LONGEST_ANCHOR_IN_PROCESS);
+    /** This machine, as the CSV's {@code machine} column names it. */
+    private static final String MACHINE = MachineId.current();
     /** The campaign's file as it was when {@link #runAll} began. */
     private List<Map<String, String>> rowsAtStart = List.of();
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
@@ -239,13 +242,17 @@ public final class CampaignExecutor {
     /**
      * What each run of {@code ahead} may take: the longest design-point run measured at the nearest
      * reach ({@link RunTimes}), else a guess; and never less than the longest recorded run of any of
-     * their configurations (a slow configuration stays slow at every read ratio, while the runs of this
-     * sitting may all have been quick ones).
+     * their configurations, taken at this machine's pace (a slow configuration stays slow at every read
+     * ratio, while the runs of this sitting may all have been quick ones).
      */
     private Duration perRun(List<Point> ahead) {
         Duration known = designRuns.estimate(block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS);
+        // this machine's pace: its longest anchor in this sitting, else in an earlier sitting on it (a reboot is a new machine)
+        Optional<Duration> anchorHere = Optional.ofNullable(anchorRuns.here).or(() -> longest(rowsAtStart.stream()
+                .filter(r -> campaign.equals(r.get("campaign")) && MACHINE.equals(machine(r)))
+                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")))));
         return ahead.stream()
-                .map(p -> longestOfConfiguration(rowsAtStart, campaign, knobColumns.apply(p.configuration())))
+                .map(p -> longestOfConfiguration(rowsAtStart, campaign, knobColumns.apply(p.configuration()), anchorHere))
                 .flatMap(Optional::stream).reduce(known, CampaignExecutor::longer);
     }
 
@@ -262,20 +269,49 @@ public final class CampaignExecutor {
 
     /**
      * The longest recorded design-point run of {@code campaign} whose knob columns hold {@code knobValues}
-     * (at any workload), any quality.
+     * (at any workload), any quality, at this machine's pace: each run's wall time times
+     * {@code anchorHere} over the longest anchor run of the run's own machine. Machines of one shape
+     * differ in pace by 2x and more (g02: 323-345 s a run on one, 156-165 s on another, whose anchors
+     * took 144-169 s and 74-104 s). A run is taken as it was where either anchor is unknown.
+     *
+     * @param anchorHere the longest anchor run on this machine, if one is known
      */
     static Optional<Duration> longestOfConfiguration(List<Map<String, String>> rows, String campaign,
-            Map<String, String> knobValues) {
-        return longest(rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+            Map<String, String> knobValues, Optional<Duration> anchorHere) {
+        Map<String, Duration> anchorOn = new HashMap<>();
+        rows.stream().filter(r -> campaign.equals(r.get("campaign")) && AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
+                .forEach(r -> wall(r).ifPresent(took -> anchorOn.merge(machine(r), took, CampaignExecutor::longer)));
+        return rows.stream().filter(r -> campaign.equals(r.get("campaign")))
                 .filter(r -> !AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
                 .filter(r -> knobValues.entrySet().stream()
-                        .allMatch(k -> k.getValue().equals(r.getOrDefault(ExperimentCsv.KNOB_PREFIX + k.getKey(), "")))));
+                        .allMatch(k -> k.getValue().equals(r.getOrDefault(ExperimentCsv.KNOB_PREFIX + k.getKey(), ""))))
+                .flatMap(r -> wall(r).map(took -> atPace(took, Optional.ofNullable(anchorOn.get(machine(r))), anchorHere))
+                        .stream())
+                .reduce(CampaignExecutor::longer);
+    }
+
+    /** {@code took} on a machine whose anchors took {@code anchorThere}, on one whose anchors take {@code anchorHere}. */
+    private static Duration atPace(Duration took, Optional<Duration> anchorThere, Optional<Duration> anchorHere) {
+        if (anchorThere.isEmpty() || anchorHere.isEmpty() || anchorThere.get().isZero()) {
+            return took;
+        }
+        double pace = (double) anchorHere.get().toMillis() / anchorThere.get().toMillis();
+        return Duration.ofMillis(Math.round(took.toMillis() * pace));
     }
 
     private static Optional<Duration> longest(Stream<Map<String, String>> rows) {
-        return rows.map(r -> r.get("wall_seconds")).filter(w -> w != null && !w.isBlank())
-                .mapToDouble(Double::parseDouble).max().stream()
-                .mapToObj(seconds -> Duration.ofMillis(Math.round(seconds * 1000))).findFirst();
+        return rows.map(CampaignExecutor::wall).flatMap(Optional::stream).reduce(CampaignExecutor::longer);
+    }
+
+    /** A row's wall time (a node's start included), if it has one. */
+    private static Optional<Duration> wall(Map<String, String> row) {
+        String seconds = row.get("wall_seconds");
+        return seconds == null || seconds.isBlank() ? Optional.empty()
+                : Optional.of(Duration.ofMillis(Math.round(Double.parseDouble(seconds) * 1000)));
+    }
+
+    private static String machine(Map<String, String> row) {
+        return row.getOrDefault("machine", "");
     }
 
     /**

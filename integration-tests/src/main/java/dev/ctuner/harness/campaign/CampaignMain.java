@@ -119,7 +119,8 @@ public final class CampaignMain {
             --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
               before the next run would end later than MINUTES after the start (or once the file exists; runs are
               counted at the longest so far, anchors and design points apart, and never below the longest
-              recorded run of the same configuration); exit status 3, and the same command
+              recorded run of the same configuration, scaled to this machine's pace by the anchors' wall times);
+              exit status 3, and the same command
               resumes (a new start removes the stop file); validate and compare end only between pairs and rounds,
               so that each is measured whole in one sitting
             --anchor-every N: measure the default configuration (on workload A; race and random: on their own

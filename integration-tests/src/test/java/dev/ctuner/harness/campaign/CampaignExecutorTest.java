@@ -108,21 +108,57 @@ class CampaignExecutorTest {
                 Map.of("campaign", "dataset-v1", "design_point", "g01@rr0.9", "wall_seconds", "700.0",
                         "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"));
         Map<String, String> g01 = Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "256");
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g01)).contains(Duration.ofMillis(540_800));
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g01, Optional.empty()))
+                .contains(Duration.ofMillis(540_800));
         assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
-                Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16")))
+                Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16"), Optional.empty()))
                 .contains(Duration.ofMillis(213_900));
         // one knob differs: another configuration, not measured yet
         assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
-                Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "16"))).isEmpty();
+                Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "16"), Optional.empty()))
+                .isEmpty();
         // a campaign without knob columns (calibration): every design-point run is of its one configuration
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", Map.of())).contains(Duration.ofMillis(540_800));
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", Map.of(), Optional.empty()))
+                .contains(Duration.ofMillis(540_800));
         // after a quick first block (longest 214 s) three runs of g01 and a re-run fit 35 minutes; at g01's
         // recorded 541 s (39.7 min) they do not
         Instant now = Instant.parse("2026-11-30T15:51:00Z");
         Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(35))), Path.of("no-such-dir", "campaign.stop"));
         assertThat(s.endBefore(4, Duration.ofMillis(213_900), 1, Duration.ofSeconds(220), now)).isEmpty();
         assertThat(s.endBefore(4, Duration.ofMillis(540_800), 1, Duration.ofSeconds(220), now)).isPresent();
+    }
+
+    @Test
+    void aConfigurationsRecordedRunsAreTakenAtThisMachinesPace() {
+        // dataset-v2: g02 took 345 s at read 0.6 on a machine whose longest anchor took 169 s; on the machine of
+        // sitting 8 (longest anchor 104 s) its runs at read 0.8 took 156-165 s
+        List<Map<String, String>> rows = List.of(
+                Map.of("campaign", "dataset-v2", "design_point", "g02@rr0.6", "wall_seconds", "345.461", "machine", "boot-slow",
+                        "knob.compression.class", "LZ4Compressor"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "143.597", "machine", "boot-slow"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "169.249", "machine", "boot-slow"),
+                Map.of("campaign", "dataset-v2", "design_point", "g02@rr0.8", "wall_seconds", "164.731", "machine", "boot-fast",
+                        "knob.compression.class", "LZ4Compressor"),
+                Map.of("campaign", "dataset-v2", "design_point", "g09@rr0.8", "wall_seconds", "150.0", "machine", "boot-other",
+                        "knob.compression.class", "LZ4Compressor"),
+                Map.of("campaign", "dataset-v1", "design_point", "anchor", "wall_seconds", "10.0", "machine", "boot-other"));
+        Map<String, String> g02 = Map.of("compression.class", "LZ4Compressor");
+        // 345.461 s x 103.745 / 169.249 = 211.8 s, longer than the fast machine's own 164.7 s (no anchor of its own recorded,
+        // so taken as it was) and g09's 150 s (its machine has no anchor in this campaign: another campaign's does not count)
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.of(Duration.ofMillis(103_745))))
+                .contains(Duration.ofMillis(Math.round(345_461 * (103_745 / 169_249.0))));
+        // a slower machine than the one that recorded the run: longer
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.of(Duration.ofMillis(338_498))))
+                .contains(Duration.ofMillis(690_922));
+        // this machine's pace unknown (no anchor yet): the runs as they were recorded
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.empty()))
+                .contains(Duration.ofMillis(345_461));
+        // sitting 8 ended before g02@rr0.2 at 21:45:23 with 22:07:00 as its end: at 345 s a run, 4 runs and an anchor of
+        // 103 s did not fit; at the run's pace here (212 s, below the sitting's own longest of 275 s) they do
+        Instant now = Instant.parse("2026-11-30T21:45:23Z");
+        Sitting s = new Sitting(Optional.of(Instant.parse("2026-11-30T22:07:00Z")), Path.of("no-such-dir", "campaign.stop"));
+        assertThat(s.endBefore(4, Duration.ofMillis(345_461), 1, Duration.ofSeconds(103), now)).isPresent();
+        assertThat(s.endBefore(4, Duration.ofSeconds(275), 1, Duration.ofSeconds(103), now)).isEmpty();
     }
 
     @Test
