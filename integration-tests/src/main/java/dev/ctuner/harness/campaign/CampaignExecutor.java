@@ -70,6 +70,9 @@ public final class CampaignExecutor {
      */
     private static final java.util.concurrent.atomic.AtomicBoolean SHUTTING_DOWN = new java.util.concurrent.atomic.AtomicBoolean();
 
+    /** This machine, as the CSV's {@code machine} column names it. */
+    private static final String MACHINE = MachineId.current();
+
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> SHUTTING_DOWN.set(true), "campaign-shutdown-flag"));
     }
@@ -91,10 +94,10 @@ public final class CampaignExecutor {
     private final RunTimes designRuns = new RunTimes(LONGEST_IN_PROCESS);
     /** How long anchor runs took. */
     private final RunTimes anchorRuns = new RunTimes(LONGEST_ANCHOR_IN_PROCESS);
-    /** This machine, as the CSV's {@code machine} column names it. */
-    private static final String MACHINE = MachineId.current();
     /** The campaign's file as it was when {@link #runAll} began. */
     private List<Map<String, String>> rowsAtStart = List.of();
+    /** The longest anchor run of the campaign on each machine, in {@link #rowsAtStart}: each machine's pace. */
+    private Map<String, Duration> anchorOnAtStart = Map.of();
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -195,12 +198,16 @@ public final class CampaignExecutor {
             todo += doneAtStart[i] ? 0 : 1;
         }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
-        designRuns.recorded(longestRecorded(rowsAtStart, campaign, false));
-        anchorRuns.recorded(longestRecorded(rowsAtStart, campaign, true));
+        anchorOnAtStart = longestAnchorPerMachine(rowsAtStart, campaign);
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
                 continue;
+            }
+            if (openingAnchorFirst()) {
+                log.info("{}: this machine's pace is not known yet; its opening anchor comes before the first check",
+                        campaign);
+                measureAnchor();
             }
             boolean anchorDue = anchor != null && (sinceAnchor < 0 || sinceAnchor >= anchorEvery);
             int ahead = runsAhead(doneAtStart, i, block);
@@ -240,47 +247,85 @@ public final class CampaignExecutor {
     }
 
     /**
+     * Whether to measure the sitting's opening anchor before the first check rather than after it: on a
+     * machine whose pace is not known yet (no anchor of this campaign measured on it), the check would
+     * count the first block at the recorded runs as they were taken, often on a machine 2-3 times slower.
+     * Only when the anchor alone fits the sitting (and the stop file is absent); otherwise the check ends
+     * the sitting as before, without a lone anchor.
+     */
+    private boolean openingAnchorFirst() {
+        if (anchor == null || sitting == null || sinceAnchor >= 0 || paceHere().isPresent()) {
+            return false;
+        }
+        Duration perAnchor = anchorRuns.estimate(longestAnchorRecorded().orElse(FIRST_RUN_GUESS));
+        return sitting.endBefore(0, Duration.ZERO, 1, perAnchor, Instant.now()).isEmpty();
+    }
+
+    /**
+     * The longest recorded anchor run at this machine's pace: this machine's own, else (its pace
+     * unknown) the file's longest.
+     */
+    private Optional<Duration> longestAnchorRecorded() {
+        return Optional.ofNullable(anchorOnAtStart.get(MACHINE))
+                .or(() -> anchorOnAtStart.values().stream().reduce(CampaignExecutor::longer));
+    }
+
+    /**
+     * This machine's pace: its longest anchor run in this sitting, else in an earlier sitting on it (a
+     * reboot is a new machine).
+     */
+    private Optional<Duration> paceHere() {
+        return Optional.ofNullable(anchorRuns.here).or(() -> Optional.ofNullable(anchorOnAtStart.get(MACHINE)));
+    }
+
+    /**
      * What each run of {@code ahead} may take: the longest design-point run measured at the nearest
-     * reach ({@link RunTimes}), else a guess; and never less than the longest recorded run of any of
-     * their configurations, taken at this machine's pace (a slow configuration stays slow at every read
-     * ratio, while the runs of this sitting may all have been quick ones).
+     * reach ({@link RunTimes}), else the campaign's longest recorded run at this machine's pace, else a
+     * guess; and never less than the longest recorded run of any of their configurations, at this
+     * machine's pace (a slow configuration stays slow at every read ratio, while the runs of this
+     * sitting may all have been quick ones).
      */
     private Duration perRun(List<Point> ahead) {
-        Duration known = designRuns.estimate(block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS);
-        // this machine's pace: its longest anchor in this sitting, else in an earlier sitting on it (a reboot is a new machine)
-        Optional<Duration> anchorHere = Optional.ofNullable(anchorRuns.here).or(() -> longest(rowsAtStart.stream()
-                .filter(r -> campaign.equals(r.get("campaign")) && MACHINE.equals(machine(r)))
-                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")))));
+        Optional<Duration> anchorHere = paceHere();
+        Duration known = designRuns.estimate(longestRecorded(rowsAtStart, campaign, anchorOnAtStart, anchorHere)
+                .orElse(block > 1 ? FIRST_BLOCK_RUN_GUESS : FIRST_RUN_GUESS));
         return ahead.stream()
-                .map(p -> longestOfConfiguration(rowsAtStart, campaign, knobColumns.apply(p.configuration()), anchorHere))
+                .map(p -> longestOfConfiguration(rowsAtStart, campaign, knobColumns.apply(p.configuration()),
+                        anchorOnAtStart, anchorHere))
                 .flatMap(Optional::stream).reduce(known, CampaignExecutor::longer);
     }
 
     /**
-     * The longest run of {@code campaign} in its file (its wall time, a node's start included), any
-     * quality: what an earlier sitting's runs took, a better guess for the next one than a constant.
-     *
-     * @param anchors the anchor runs' longest, else the design points'
+     * The longest design-point run of {@code campaign} in its file (its wall time, a node's start
+     * included), any quality, at this machine's pace ({@link #longestOfConfiguration}): what an earlier
+     * sitting's runs took, a better guess for the next one than a constant.
      */
-    static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign, boolean anchors) {
-        return longest(rows.stream().filter(r -> campaign.equals(r.get("campaign")))
-                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")) == anchors));
+    static Optional<Duration> longestRecorded(List<Map<String, String>> rows, String campaign,
+            Map<String, Duration> anchorOn, Optional<Duration> anchorHere) {
+        return longestOfConfiguration(rows, campaign, Map.of(), anchorOn, anchorHere);
+    }
+
+    /** The longest anchor run of {@code campaign} on each machine that recorded one, by its {@code machine} column. */
+    static Map<String, Duration> longestAnchorPerMachine(List<Map<String, String>> rows, String campaign) {
+        Map<String, Duration> anchorOn = new HashMap<>();
+        rows.stream().filter(r -> campaign.equals(r.get("campaign")))
+                .filter(r -> AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
+                .forEach(r -> wall(r).ifPresent(took -> anchorOn.merge(machine(r), took, CampaignExecutor::longer)));
+        return Map.copyOf(anchorOn);
     }
 
     /**
      * The longest recorded design-point run of {@code campaign} whose knob columns hold {@code knobValues}
      * (at any workload), any quality, at this machine's pace: each run's wall time times
-     * {@code anchorHere} over the longest anchor run of the run's own machine. Machines of one shape
-     * differ in pace by 2x and more (g02: 323-345 s a run on one, 156-165 s on another, whose anchors
-     * took 144-169 s and 74-104 s). A run is taken as it was where either anchor is unknown.
+     * {@code anchorHere} over the longest anchor run of the run's own machine ({@code anchorOn}).
+     * Machines of one shape differ in pace by 2x and more (g02: 323-345 s a run on one, 156-165 s on
+     * another, whose anchors took 144-169 s and 74-104 s). A run is taken as it was where either anchor is unknown.
      *
+     * @param anchorOn   the longest anchor run of the campaign on each machine ({@link #longestAnchorPerMachine})
      * @param anchorHere the longest anchor run on this machine, if one is known
      */
     static Optional<Duration> longestOfConfiguration(List<Map<String, String>> rows, String campaign,
-            Map<String, String> knobValues, Optional<Duration> anchorHere) {
-        Map<String, Duration> anchorOn = new HashMap<>();
-        rows.stream().filter(r -> campaign.equals(r.get("campaign")) && AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
-                .forEach(r -> wall(r).ifPresent(took -> anchorOn.merge(machine(r), took, CampaignExecutor::longer)));
+            Map<String, String> knobValues, Map<String, Duration> anchorOn, Optional<Duration> anchorHere) {
         return rows.stream().filter(r -> campaign.equals(r.get("campaign")))
                 .filter(r -> !AnchorNormalisation.ANCHOR.equals(r.get("design_point")))
                 .filter(r -> knobValues.entrySet().stream()
@@ -297,10 +342,6 @@ public final class CampaignExecutor {
         }
         double pace = (double) anchorHere.get().toMillis() / anchorThere.get().toMillis();
         return Duration.ofMillis(Math.round(took.toMillis() * pace));
-    }
-
-    private static Optional<Duration> longest(Stream<Map<String, String>> rows) {
-        return rows.map(CampaignExecutor::wall).flatMap(Optional::stream).reduce(CampaignExecutor::longer);
     }
 
     /** A row's wall time (a node's start included), if it has one. */
@@ -327,7 +368,7 @@ public final class CampaignExecutor {
         }
         Duration perRun = perRun(ahead);
         // an anchor run may take what the longest anchor run took, found as for design points; else what a run may
-        Duration perAnchor = anchors == 0 ? Duration.ZERO : anchorRuns.estimate(perRun);
+        Duration perAnchor = anchors == 0 ? Duration.ZERO : anchorRuns.estimate(longestAnchorRecorded().orElse(perRun));
         Optional<String> why = sitting.endBefore(runs, perRun, anchors, perAnchor, Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
@@ -462,19 +503,14 @@ public final class CampaignExecutor {
     /**
      * The longest run of one kind (design points, or anchors) known so far: this executor's, else this
      * process's (the steps of one campaign run on one machine, so a later step starts from what an
-     * earlier one measured), else the longest in the campaign's file when this executor began.
+     * earlier one measured), else what the caller knows from the campaign's file.
      */
     private static final class RunTimes {
         private final AtomicReference<Duration> inProcess;
         private Duration here;
-        private Duration recorded;
 
         RunTimes(AtomicReference<Duration> inProcess) {
             this.inProcess = inProcess;
-        }
-
-        void recorded(Optional<Duration> longest) {
-            recorded = longest.orElse(null);
         }
 
         void measured(Duration took) {
@@ -484,7 +520,7 @@ public final class CampaignExecutor {
 
         /** The longest run known at the nearest reach, else {@code otherwise}. */
         Duration estimate(Duration otherwise) {
-            return Stream.of(here, inProcess.get(), recorded).filter(Objects::nonNull).findFirst().orElse(otherwise);
+            return Stream.of(here, inProcess.get()).filter(Objects::nonNull).findFirst().orElse(otherwise);
         }
     }
 }

@@ -119,7 +119,8 @@ public final class CampaignMain {
             --stop-after MINUTES, or `touch run/campaign.stop`: end the sitting between runs, with its closing anchor,
               before the next run would end later than MINUTES after the start (or once the file exists; runs are
               counted at the longest so far, anchors and design points apart, and never below the longest
-              recorded run of the same configuration, scaled to this machine's pace by the anchors' wall times);
+              recorded run of the same configuration, scaled to this machine's pace by the anchors' wall times;
+              on a machine new to the campaign the opening anchor comes before the first check, to learn that pace);
               exit status 3, and the same command
               resumes (a new start removes the stop file); validate and compare end only between pairs and rounds,
               so that each is measured whole in one sitting

@@ -68,15 +68,16 @@ class CampaignExecutorTest {
                 Map.of("campaign", "compare-rh-peers", "wall_seconds", "211.6"),
                 Map.of("campaign", "compare-rh-peers", "wall_seconds", "150.0"),
                 Map.of("campaign", "race-rh", "wall_seconds", "330.0"));
-        assertThat(CampaignExecutor.longestRecorded(rows, "compare-rh-peers", false)).contains(Duration.ofMillis(211_600));
+        Optional<Duration> longest = CampaignExecutor.longestRecorded(rows, "compare-rh-peers", Map.of(), Optional.empty());
+        assertThat(longest).contains(Duration.ofMillis(211_600));
         // another campaign's runs, in the same file, say nothing about this one
-        assertThat(CampaignExecutor.longestRecorded(rows, "compare-wh-peers", false)).isEmpty();
-        assertThat(CampaignExecutor.longestRecorded(List.of(), "compare-rh-peers", false)).isEmpty();
+        assertThat(CampaignExecutor.longestRecorded(rows, "compare-wh-peers", Map.of(), Optional.empty())).isEmpty();
+        assertThat(CampaignExecutor.longestRecorded(List.of(), "compare-rh-peers", Map.of(), Optional.empty())).isEmpty();
         // a 5-arm round with its re-run and closing anchor (7 runs) now fits a 36-minute sitting, which the
         // 6-minute guess (42 minutes) did not
         Instant now = Instant.parse("2026-11-27T14:37:00Z");
         Sitting s = new Sitting(Optional.of(now.plus(Duration.ofMinutes(36))), Path.of("no-such-dir", "campaign.stop"));
-        assertThat(s.endBefore(7, CampaignExecutor.longestRecorded(rows, "compare-rh-peers", false).orElseThrow(), now)).isEmpty();
+        assertThat(s.endBefore(7, longest.orElseThrow(), now)).isEmpty();
         assertThat(s.endBefore(7, CampaignExecutor.FIRST_BLOCK_RUN_GUESS, now)).isPresent();
     }
 
@@ -88,9 +89,39 @@ class CampaignExecutorTest {
                 Map.of("campaign", "dataset-v2", "design_point", "g09@rr0.8", "wall_seconds", "579.4"),
                 Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "197.0"),
                 Map.of("campaign", "dataset-v2", "design_point", "c04@rr0.6", "wall_seconds", "180.0"));
-        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", true)).contains(Duration.ofMillis(197_000));
-        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", false)).contains(Duration.ofMillis(579_400));
-        assertThat(CampaignExecutor.longestRecorded(rows.subList(1, 2), "dataset-v2", true)).isEmpty();
+        Map<String, Duration> anchorOn = CampaignExecutor.longestAnchorPerMachine(rows, "dataset-v2");
+        assertThat(anchorOn).containsExactly(Map.entry("", Duration.ofMillis(197_000)));
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", anchorOn, Optional.empty()))
+                .contains(Duration.ofMillis(579_400));
+        assertThat(CampaignExecutor.longestAnchorPerMachine(rows.subList(1, 2), "dataset-v2")).isEmpty();
+    }
+
+    @Test
+    void theFilesLongestRunIsTakenAtThisMachinesPace() {
+        // dataset-v2: its longest run, g09@rr0.8 (589 s), on a machine whose longest anchor took 252 s; the longest
+        // on sitting 8's machine (anchors up to 104 s), c02@rr0.5, took 275 s
+        List<Map<String, String>> rows = List.of(
+                Map.of("campaign", "dataset-v2", "design_point", "g09@rr0.8", "wall_seconds", "588.544", "machine", "boot-slow"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "252.045", "machine", "boot-slow"),
+                Map.of("campaign", "dataset-v2", "design_point", "c02@rr0.5", "wall_seconds", "274.916", "machine", "boot-fast"),
+                Map.of("campaign", "dataset-v2", "design_point", "anchor", "wall_seconds", "103.745", "machine", "boot-fast"));
+        Map<String, Duration> anchorOn = CampaignExecutor.longestAnchorPerMachine(rows, "dataset-v2");
+        // pace unknown here: the runs as they were recorded
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", anchorOn, Optional.empty()))
+                .contains(Duration.ofMillis(588_544));
+        // at the fast machine's pace g09 counts 588.5 x 103.7 / 252.0 = 242.2 s, below c02's own 274.9 s
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", anchorOn, Optional.of(Duration.ofMillis(103_745))))
+                .contains(Duration.ofMillis(274_916));
+        // at the slow machine's pace c02 counts 274.9 x 252.0 / 103.7 = 667.9 s, above g09's own 588.5 s
+        assertThat(CampaignExecutor.longestRecorded(rows, "dataset-v2", anchorOn, Optional.of(Duration.ofMillis(252_045))))
+                .contains(Duration.ofMillis(Math.round(274_916 * (252_045 / 103_745.0))));
+        // a sitting's first block (3 runs and room for one again) checked before its opening anchor, with that anchor
+        // and the closing one, at the file's runs as recorded: 47.6 min; checked after the opening anchor (104 s) at
+        // the fast machine's pace, with the closing anchor: 20.1 min more. A 30-minute sitting can start it
+        Instant start = Instant.parse("2026-11-30T22:09:00Z");
+        Sitting s = new Sitting(Optional.of(start.plus(Duration.ofMinutes(30))), Path.of("no-such-dir", "campaign.stop"));
+        assertThat(s.endBefore(4, Duration.ofMillis(588_544), 2, Duration.ofMillis(252_045), start)).isPresent();
+        assertThat(s.endBefore(4, Duration.ofMillis(274_916), 1, Duration.ofMillis(103_745), start.plusSeconds(104))).isEmpty();
     }
 
     @Test
@@ -108,17 +139,19 @@ class CampaignExecutorTest {
                 Map.of("campaign", "dataset-v1", "design_point", "g01@rr0.9", "wall_seconds", "700.0",
                         "knob.compression.class", "DeflateCompressor", "knob.compression.chunk_length_in_kb", "256"));
         Map<String, String> g01 = Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "256");
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g01, Optional.empty()))
+        Map<String, Duration> anchorOn = CampaignExecutor.longestAnchorPerMachine(rows, "dataset-v2");
+        assertThat(anchorOn).containsExactly(Map.entry("", Duration.ofMillis(601_000)));
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g01, anchorOn, Optional.empty()))
                 .contains(Duration.ofMillis(540_800));
         assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
-                Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16"), Optional.empty()))
+                Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16"), anchorOn, Optional.empty()))
                 .contains(Duration.ofMillis(213_900));
         // one knob differs: another configuration, not measured yet
         assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2",
-                Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "16"), Optional.empty()))
+                Map.of("compression.class", "DeflateCompressor", "compression.chunk_length_in_kb", "16"), anchorOn, Optional.empty()))
                 .isEmpty();
         // a campaign without knob columns (calibration): every design-point run is of its one configuration
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", Map.of(), Optional.empty()))
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", Map.of(), anchorOn, Optional.empty()))
                 .contains(Duration.ofMillis(540_800));
         // after a quick first block (longest 214 s) three runs of g01 and a re-run fit 35 minutes; at g01's
         // recorded 541 s (39.7 min) they do not
@@ -143,15 +176,18 @@ class CampaignExecutorTest {
                         "knob.compression.class", "LZ4Compressor"),
                 Map.of("campaign", "dataset-v1", "design_point", "anchor", "wall_seconds", "10.0", "machine", "boot-other"));
         Map<String, String> g02 = Map.of("compression.class", "LZ4Compressor");
+        Map<String, Duration> anchorOn = CampaignExecutor.longestAnchorPerMachine(rows, "dataset-v2");
+        // the slow machine's longest of its two anchors; the other machine's anchor is of another campaign
+        assertThat(anchorOn).containsExactly(Map.entry("boot-slow", Duration.ofMillis(169_249)));
         // 345.461 s x 103.745 / 169.249 = 211.8 s, longer than the fast machine's own 164.7 s (no anchor of its own recorded,
         // so taken as it was) and g09's 150 s (its machine has no anchor in this campaign: another campaign's does not count)
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.of(Duration.ofMillis(103_745))))
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, anchorOn, Optional.of(Duration.ofMillis(103_745))))
                 .contains(Duration.ofMillis(Math.round(345_461 * (103_745 / 169_249.0))));
         // a slower machine than the one that recorded the run: longer
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.of(Duration.ofMillis(338_498))))
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, anchorOn, Optional.of(Duration.ofMillis(338_498))))
                 .contains(Duration.ofMillis(690_922));
         // this machine's pace unknown (no anchor yet): the runs as they were recorded
-        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, Optional.empty()))
+        assertThat(CampaignExecutor.longestOfConfiguration(rows, "dataset-v2", g02, anchorOn, Optional.empty()))
                 .contains(Duration.ofMillis(345_461));
         // sitting 8 ended before g02@rr0.2 at 21:45:23 with 22:07:00 as its end: at 345 s a run, 4 runs and an anchor of
         // 103 s did not fit; at the run's pace here (212 s, below the sitting's own longest of 275 s) they do
