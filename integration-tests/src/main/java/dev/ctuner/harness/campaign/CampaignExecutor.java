@@ -98,6 +98,10 @@ public final class CampaignExecutor {
     private List<Map<String, String>> rowsAtStart = List.of();
     /** The longest anchor run of the campaign on each machine, in {@link #rowsAtStart}: each machine's pace. */
     private Map<String, Duration> anchorOnAtStart = Map.of();
+    /** This machine's longest anchor run in {@link #rowsAtStart}, if it recorded one: its pace, from the file. */
+    private Optional<Duration> anchorHereAtStart = Optional.empty();
+    /** The longest anchor run of any machine in {@link #rowsAtStart}. */
+    private Optional<Duration> longestAnchorAtStart = Optional.empty();
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -199,6 +203,8 @@ public final class CampaignExecutor {
         }
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
         anchorOnAtStart = longestAnchorPerMachine(rowsAtStart, campaign);
+        anchorHereAtStart = Optional.ofNullable(anchorOnAtStart.get(MACHINE));
+        longestAnchorAtStart = anchorOnAtStart.values().stream().reduce(CampaignExecutor::longer);
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
@@ -266,8 +272,7 @@ public final class CampaignExecutor {
      * unknown) the file's longest.
      */
     private Optional<Duration> longestAnchorRecorded() {
-        return Optional.ofNullable(anchorOnAtStart.get(MACHINE))
-                .or(() -> anchorOnAtStart.values().stream().reduce(CampaignExecutor::longer));
+        return anchorHereAtStart.or(() -> longestAnchorAtStart);
     }
 
     /**
@@ -275,7 +280,7 @@ public final class CampaignExecutor {
      * reboot is a new machine).
      */
     private Optional<Duration> paceHere() {
-        return Optional.ofNullable(anchorRuns.here).or(() -> Optional.ofNullable(anchorOnAtStart.get(MACHINE)));
+        return Optional.ofNullable(anchorRuns.here).or(() -> anchorHereAtStart);
     }
 
     /**
@@ -319,7 +324,8 @@ public final class CampaignExecutor {
      * (at any workload), any quality, at this machine's pace: each run's wall time times
      * {@code anchorHere} over the longest anchor run of the run's own machine ({@code anchorOn}).
      * Machines of one shape differ in pace by 2x and more (g02: 323-345 s a run on one, 156-165 s on
-     * another, whose anchors took 144-169 s and 74-104 s). A run is taken as it was where either anchor is unknown.
+     * another, whose anchors took 144-169 s and 74-104 s). A run is taken as it was where either anchor
+     * is unknown.
      *
      * @param anchorOn   the longest anchor run of the campaign on each machine ({@link #longestAnchorPerMachine})
      * @param anchorHere the longest anchor run on this machine, if one is known
