@@ -100,8 +100,11 @@ public final class CampaignExecutor {
     private Map<String, Duration> anchorOnAtStart = Map.of();
     /** This machine's longest anchor run in {@link #rowsAtStart}, if it recorded one: its pace, from the file. */
     private Optional<Duration> anchorHereAtStart = Optional.empty();
-    /** The longest anchor run of any machine in {@link #rowsAtStart}. */
-    private Optional<Duration> longestAnchorAtStart = Optional.empty();
+    /**
+     * The longest recorded anchor run at this machine's pace, in {@link #rowsAtStart}: this machine's own,
+     * else (its pace unknown) the longest of any machine.
+     */
+    private Optional<Duration> longestAnchorRecorded = Optional.empty();
     /** Points in blocks of this many, measured in one sitting each (a comparison's rounds); 1: any point alone. */
     private int block = 1;
 
@@ -204,7 +207,8 @@ public final class CampaignExecutor {
         log.info("{}: {} of {} measurements to do", campaign, todo, points.size());
         anchorOnAtStart = longestAnchorPerMachine(rowsAtStart, campaign);
         anchorHereAtStart = Optional.ofNullable(anchorOnAtStart.get(MACHINE));
-        longestAnchorAtStart = anchorOnAtStart.values().stream().reduce(CampaignExecutor::longer);
+        longestAnchorRecorded = anchorHereAtStart
+                .or(() -> anchorOnAtStart.values().stream().reduce(CampaignExecutor::longer));
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             if (doneAtStart[i]) {
@@ -263,16 +267,8 @@ public final class CampaignExecutor {
         if (anchor == null || sitting == null || sinceAnchor >= 0 || paceHere().isPresent()) {
             return false;
         }
-        Duration perAnchor = anchorRuns.estimate(longestAnchorRecorded().orElse(FIRST_RUN_GUESS));
+        Duration perAnchor = anchorRuns.estimate(longestAnchorRecorded.orElse(FIRST_RUN_GUESS));
         return sitting.endBefore(0, Duration.ZERO, 1, perAnchor, Instant.now()).isEmpty();
-    }
-
-    /**
-     * The longest recorded anchor run at this machine's pace: this machine's own, else (its pace
-     * unknown) the file's longest.
-     */
-    private Optional<Duration> longestAnchorRecorded() {
-        return anchorHereAtStart.or(() -> longestAnchorAtStart);
     }
 
     /**
@@ -374,7 +370,7 @@ public final class CampaignExecutor {
         }
         Duration perRun = perRun(ahead);
         // an anchor run may take what the longest anchor run took, found as for design points; else what a run may
-        Duration perAnchor = anchors == 0 ? Duration.ZERO : anchorRuns.estimate(longestAnchorRecorded().orElse(perRun));
+        Duration perAnchor = anchors == 0 ? Duration.ZERO : anchorRuns.estimate(longestAnchorRecorded.orElse(perRun));
         Optional<String> why = sitting.endBefore(runs, perRun, anchors, perAnchor, Instant.now());
         if (why.isPresent()) {
             log.info("{}: ending the sitting before {}/r{}: {}", campaign, next.designPoint(), next.repetition(), why.get());
