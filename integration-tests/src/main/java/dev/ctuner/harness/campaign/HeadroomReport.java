@@ -126,10 +126,22 @@ final class HeadroomReport {
             md.append(String.format(Locale.ROOT, "| %d | %s | %+.1f%% |%n", i + 1, ranked.get(i).config(),
                     100 * (ranked.get(i).ratio() - 1)));
         }
-        String best = ranked.get(0).config();
-        design.configurations().stream().filter(c -> c.id().equals(best)).findFirst().ifPresent(c -> md.append(
-                "\nThe default against the first, interleaved repetitions on the mixed workload:\n\n```\n"
-                        + "scripts/campaign.sh validate --name default-vs-best --b '" + line(c.configuration()) + "'\n```\n"));
+        Overall best = ranked.get(0);
+        design.configurations().stream().filter(c -> c.id().equals(best.config())).findFirst()
+                .ifPresent(c -> md.append(validation(best, c.configuration())));
+    }
+
+    /**
+     * What follows the ranking: the validate command for the best configuration, or, where even the
+     * best is not faster than the default, why there is nothing to validate.
+     */
+    static String validation(Overall best, Map<String, String> configuration) {
+        if (best.ratio() <= 1) {
+            return String.format(Locale.ROOT, "%nNo configuration ranked here is faster than the default (the best, %s, "
+                    + "is at %+.1f%%), so there is nothing to validate against it yet.%n", best.config(), 100 * (best.ratio() - 1));
+        }
+        return "\nThe default against the first, interleaved repetitions on the mixed workload:\n\n```\n"
+                + "scripts/campaign.sh validate --name default-vs-best --b '" + line(configuration) + "'\n```\n";
     }
 
     /** A configuration's throughput over the default's, geometric mean over the read ratios. */

@@ -38,6 +38,19 @@ class HeadroomReportTest {
     }
 
     @Test
+    void onlyAConfigurationFasterThanTheDefaultGetsAValidateCommand() {
+        Map<String, String> configuration = Map.of("compression.class", "DeflateCompressor");
+
+        assertThat(HeadroomReport.validation(new HeadroomReport.Overall("c05", 1.042), configuration))
+                .contains("scripts/campaign.sh validate --name default-vs-best --b 'compression.class=DeflateCompressor'");
+        assertThat(HeadroomReport.validation(new HeadroomReport.Overall("g03", 0.475), configuration))
+                .doesNotContain("campaign.sh validate")
+                .contains("No configuration ranked here is faster than the default (the best, g03, is at -52.5%)");
+        assertThat(HeadroomReport.validation(new HeadroomReport.Overall("c01", 1.0), configuration))
+                .doesNotContain("campaign.sh validate");
+    }
+
+    @Test
     void theValidateLineIsKnobEqualsValueJoinedBySemicolons() {
         Map<String, String> configuration = new LinkedHashMap<>();
         configuration.put("compaction_throughput", "877MiB/s");
