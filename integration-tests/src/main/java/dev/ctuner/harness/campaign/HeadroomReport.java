@@ -60,9 +60,10 @@ final class HeadroomReport {
         }
         StringBuilder md = new StringBuilder("# Headroom on this machine: best, default and worst measured configuration\n\n");
         md.append(intro).append(" In the form of RAFIKI Table 1. "
-                        + "Single runs: with the run-to-run noise measured here (docs/benchmarks/calibration.md), the best and "
-                        + "worst of many single runs are biased away from the default; the validation campaign "
-                        + "measures a pick against the default with repetitions.\n\n");
+                        + "Noise: every value carries the run-to-run noise measured here (docs/benchmarks/calibration.md), "
+                        + "so the best and worst of many values are biased away from the default, a mean of a few runs "
+                        + "less so than a single run; the validation campaign measures a pick against the default with "
+                        + "repetitions.\n\n");
         md.append(String.format(Locale.ROOT, "%d OK samples; %d rows not used.%n%n", data.samples().size(), data.rejected().size()));
         md.append(Anchors.progress(data.samples(), planned, running)).append(' ')
                 .append(Anchors.machineTime(ExperimentCsv.read(csv))).append("\n\n");
@@ -114,8 +115,8 @@ final class HeadroomReport {
         List<Overall> ranked = overall(throughput);
         md.append(String.format(Locale.ROOT, "Each configuration's throughput over the default's at the same read ratio, "
                 + "geometric mean over the %d read ratios the default was measured at; only configurations measured at "
-                + "all of them (%d of %d). Single runs: the top of this list is biased upward (the best of many noisy "
-                + "values), which is why the validation campaign measures it again against the default.%n%n",
+                + "all of them (%d of %d). The top of this list is biased upward (the best of many noisy values), "
+                + "which is why the validation campaign measures it again against the default.%n%n",
                 levels, ranked.size(), design.configurations().size() - 1));
         if (ranked.isEmpty()) {
             md.append("No configuration has been measured at all of them yet, so there is no ranking and nothing to validate.\n");
