@@ -49,17 +49,20 @@ import java.util.stream.Collectors;
  * <p>The workload is a read ratio ({@code --read}; the rest updates) or, without it, the one
  * workload every sample of the file measured (a tuning campaign's file). {@code --first N} trains on
  * the file's first N experiments only (of any outcome, in the order measured; their OK runs are the
- * samples): the surrogate's share of an equal budget (decision 0009).
+ * samples): the surrogate's share of an equal budget (decision 0009). {@code --repetitions mean}
+ * trains on one sample per design point, the mean of its repeated runs, as the surrogate benchmark
+ * scores a dataset with repetitions (decision 0010).
  *
  * <pre>
  * java -cp ... dev.ctuner.advisor.bench.RecommendMain docs/data/training.csv --read 0.9 [--family rf] [--seed 42]
  * java -cp ... dev.ctuner.advisor.bench.RecommendMain docs/data/random-rh.csv --first 100 [--current 'k=v;k=v']
+ * java -cp ... dev.ctuner.advisor.bench.RecommendMain docs/data/dataset-v2.csv --read 0.1 --repetitions mean
  * </pre>
  */
 public final class RecommendMain {
 
     static final String USAGE = "RecommendMain <experiments.csv> [--read R] [--first N] [--current 'k=v;k=v']"
-            + " [--family rf|gbt|mlp] [--seed 42] [--knobs a,b] [--enum one-hot|ordinal]";
+            + " [--family rf|gbt|mlp] [--seed 42] [--knobs a,b] [--enum one-hot|ordinal] [--repetitions each|mean]";
 
     private RecommendMain() {
     }
@@ -94,6 +97,7 @@ public final class RecommendMain {
         }
         List<Sample> samples = (first == 0 ? read : new CsvReadResult(firstExperiments(read.samples(),
                 ExperimentCsvReader.attempts(csv), first), List.of(), List.of())).anchored().samples();
+        samples = SurrogateBenchmark.repetitions(options, samples);
         if (samples.size() < 8) {
             throw new IllegalArgumentException("only " + samples.size() + " usable samples in " + options.csv());
         }

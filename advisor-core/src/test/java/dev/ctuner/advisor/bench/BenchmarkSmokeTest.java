@@ -86,6 +86,28 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void recommendMainTrainsOnTheMeansOfRepeatedRunsWhenAsked() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5);
+        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
+        for (String row : java.util.List.copyOf(lines.subList(1, lines.size()))) {
+            // a second run of every design point: its own id and repetition
+            lines.add(row.replaceFirst("^e", "again-e").replaceFirst(",0,2026-01-01T00:00:00Z,", ",1,2026-01-01T00:00:00Z,"));
+        }
+        java.nio.file.Files.write(csv, lines);
+        ByteArrayOutputStream each = new ByteArrayOutputStream();
+        RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9"}, new PrintStream(each, true, UTF_8));
+        ByteArrayOutputStream mean = new ByteArrayOutputStream();
+        RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9", "--repetitions", "mean"},
+                new PrintStream(mean, true, UTF_8));
+
+        assertThat(each.toString(UTF_8)).contains("on 144 samples");
+        assertThat(mean.toString(UTF_8)).contains("on 72 samples");
+        assertThatThrownBy(() -> RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9", "--repetitions",
+                "median"}, new PrintStream(new ByteArrayOutputStream(), true, UTF_8)))
+                .hasMessageContaining("--repetitions must be each or mean, not 'median'");
+    }
+
+    @Test
     void recommendMainTrainsOnTheFirstExperimentsOnlyAndStartsFromTheCurrentConfiguration() throws IOException {
         Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
