@@ -3,6 +3,9 @@ package dev.ctuner.advisor.bench;
 import dev.ctuner.advisor.core.learning.CurvePoint;
 import dev.ctuner.advisor.core.learning.EvaluationRow;
 import dev.ctuner.advisor.core.learning.HeldOutPrediction;
+import dev.ctuner.advisor.core.learning.ReadRatioSmoothness;
+import dev.ctuner.advisor.core.learning.RepeatedRuns;
+import dev.ctuner.advisor.core.learning.Sample;
 import dev.ctuner.advisor.core.learning.SplitKind;
 import dev.ctuner.advisor.core.learning.Target;
 import java.util.ArrayList;
@@ -55,6 +58,38 @@ final class MarkdownTables {
                         .filter(r -> r.target() == target && r.family().equals(f) && r.split() == s).findFirst();
                 out.append(' ').append(row.map(cell).orElse("n/a")).append(" |");
             }
+        }
+        out.append('\n');
+    }
+
+    /**
+     * How much of a model's error the values themselves would cause (decision 0010): the runs'
+     * scatter within a design point bounds it from below, the values' distance off the line through
+     * their read-ratio neighbours from above. The columns hold what a perfect model's MAPE would be.
+     */
+    static void noise(StringBuilder out, List<Sample> runs, List<Sample> modelled) {
+        out.append("## Noise in the modelled values\n\n");
+        out.append("What a perfect model would score against these values, as mean absolute % error (SD × √(2/π)). ")
+                .append("Lower bound: the scatter of a design point's runs, over √(runs) when the model sees their ")
+                .append("mean; it misses what differs between sittings. Upper bound: each value's distance from the ")
+                .append("straight line through its two read-ratio neighbours of the same configuration; any real bend ")
+                .append("counts as noise there (`ReadRatioSmoothness`).\n\n");
+        out.append("| target | runs' mean CV within a point | lower bound | values off the read-ratio line (RMS) | ")
+                .append("upper bound |\n|---|---|---|---|---|\n");
+        double halfNormal = Math.sqrt(2 / Math.PI);
+        boolean means = modelled.size() < runs.size();
+        for (Target target : Target.values()) {
+            Optional<RepeatedRuns.Scatter> scatter = RepeatedRuns.scatter(runs, target);
+            Optional<ReadRatioSmoothness.Estimate> line = ReadRatioSmoothness.of(modelled, target);
+            out.append("| ").append(target.label()).append(" | ")
+                    .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%% (%d points, %.1f runs each)",
+                            100 * s.meanCv(), s.points(), s.runsPerPoint())).orElse("n/a")).append(" | ")
+                    .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%%",
+                            100 * halfNormal * (means ? s.sdOfMean() : s.meanCv()))).orElse("n/a")).append(" | ")
+                    .append(line.map(e -> String.format(Locale.ROOT, "%.1f%% (%d values, %d configurations)",
+                            100 * e.rmsResidual(), e.residuals(), e.configurations())).orElse("n/a")).append(" | ")
+                    .append(line.map(e -> String.format(Locale.ROOT, "%.1f%%", 100 * e.expectedAbsError())).orElse("n/a"))
+                    .append(" |\n");
         }
         out.append('\n');
     }

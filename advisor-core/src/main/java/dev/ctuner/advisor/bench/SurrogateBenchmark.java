@@ -74,6 +74,7 @@ public final class SurrogateBenchmark {
                         "; the means of a design point's repeated runs, from %d runs", anchored.samples().size()) : "",
                 data.rejected().size(), encoder.knobs(), reps, seed, String.join(" ", args)));
         out.append(anchored.summary()).append("\n\n");
+        MarkdownTables.noise(out, anchored.samples(), samples);
         for (Target target : Target.values()) {
             MarkdownTables.evaluation(out, target, rows, families.keySet(), splits);
         }

@@ -29,6 +29,9 @@ class BenchmarkSmokeTest {
         assertThat(out).contains("| Prediction error (MAPE %) |", "| R² |", "| RMSE |", "RF, unseen config", "RF, unseen workload",
                 "## throughput (ops/s)", "## p99 read (µs)", "## p99 write (µs)", "## Learning curve");
         assertThat(out).contains("[compaction.class, concurrent_writes, memtable_cleanup_threshold]");
+        // one run per design point: no scatter within a point to show, but the read-ratio line
+        assertThat(out).contains("## Noise in the modelled values").containsPattern(
+                "\\| throughput \\(ops/s\\) \\| n/a \\| n/a \\| [0-9.]+% \\(\\d+ values, 16 configurations\\) \\| [0-9.]+% \\|");
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -36,6 +37,49 @@ public final class RepeatedRuns {
         List<Sample> out = new ArrayList<>(byPoint.size());
         byPoint.forEach((point, runs) -> out.add(mean(point, runs)));
         return List.copyOf(out);
+    }
+
+    /**
+     * How the runs of one design point scatter: the mean, over the design points with at least two
+     * runs that measured the target, of their coefficient of variation (sample SD over mean, a
+     * fraction); with the mean number of such runs per point. Empty when no point has two.
+     */
+    public static Optional<Scatter> scatter(List<Sample> samples, Target target) {
+        Map<String, List<Double>> byPoint = new LinkedHashMap<>();
+        for (Sample s : samples) {
+            OptionalDouble v = target.observed(s);
+            if (v.isPresent()) {
+                byPoint.computeIfAbsent(s.provenance().campaign() + "/" + s.provenance().designPoint(),
+                        k -> new ArrayList<>()).add(v.getAsDouble());
+            }
+        }
+        double cvSum = 0;
+        int runs = 0;
+        int points = 0;
+        for (List<Double> values : byPoint.values()) {
+            if (values.size() < 2) {
+                continue;
+            }
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+            cvSum += Math.sqrt(ss / (values.size() - 1)) / mean;
+            runs += values.size();
+            points++;
+        }
+        return points == 0 ? Optional.empty() : Optional.of(new Scatter(points, (double) runs / points, cvSum / points));
+    }
+
+    /**
+     * @param points       design points with at least two runs
+     * @param runsPerPoint their mean number of runs
+     * @param meanCv       the mean of their coefficients of variation (a fraction)
+     */
+    public record Scatter(int points, double runsPerPoint, double meanCv) {
+
+        /** The SD of a point's mean from this scatter alone: {@code meanCv / √runsPerPoint}. */
+        public double sdOfMean() {
+            return meanCv / Math.sqrt(runsPerPoint);
+        }
     }
 
     private static Sample mean(String point, List<Sample> runs) {

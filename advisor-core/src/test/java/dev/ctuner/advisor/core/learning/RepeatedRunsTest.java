@@ -3,6 +3,7 @@ package dev.ctuner.advisor.core.learning;
 import static dev.ctuner.advisor.core.learning.TestSamples.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.ctuner.common.protocol.message.PhysicalDesign;
 import java.time.Instant;
@@ -43,5 +44,24 @@ class RepeatedRunsTest {
                 run("c01@rr0.5", 0, 0.5, 1000, OptionalDouble.empty()),
                 run("c01@rr0.5", 1, 0.6, 1000, OptionalDouble.empty()))))
                 .hasMessageContaining("c01@rr0.5").hasMessageContaining("differ in workload or configuration");
+    }
+
+    @Test
+    void theScatterAveragesEachPointsCoefficientOfVariationAndSkipsSingleRuns() {
+        RepeatedRuns.Scatter s = RepeatedRuns.scatter(List.of(
+                run("c01@rr0.5", 0, 0.5, 900, OptionalDouble.of(2000)),
+                run("c01@rr0.5", 1, 0.5, 1000, OptionalDouble.empty()),
+                run("c01@rr0.5", 2, 0.5, 1100, OptionalDouble.of(2000)),   // SD 100 over 1000
+                run("c02@rr1.0", 0, 1.0, 5000, OptionalDouble.of(100)),     // one run: no scatter
+                run("c03@rr0.1", 0, 0.1, 1500, OptionalDouble.of(100)),
+                run("c03@rr0.1", 1, 0.1, 2500, OptionalDouble.of(100))),   // SD 707 over 2000
+                Target.THROUGHPUT).orElseThrow();
+        assertThat(s.points()).isEqualTo(2);
+        assertThat(s.runsPerPoint()).isEqualTo(2.5);
+        assertThat(s.meanCv()).isCloseTo((0.1 + Math.sqrt(0.5) * 1000 / 2000) / 2, within(1e-12));
+        assertThat(s.sdOfMean()).isCloseTo(s.meanCv() / Math.sqrt(2.5), within(1e-12));
+        // p99 read: only one run of c01 measured it, so no point has two
+        assertThat(RepeatedRuns.scatter(List.of(run("c01@rr0.5", 0, 0.5, 900, OptionalDouble.of(2000)),
+                run("c01@rr0.5", 1, 0.5, 900, OptionalDouble.empty())), Target.P99_READ)).isEmpty();
     }
 }
