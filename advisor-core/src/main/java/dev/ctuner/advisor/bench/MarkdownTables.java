@@ -78,16 +78,21 @@ final class MarkdownTables {
                 .append("upper bound |\n|---|---|---|---|---|\n");
         double halfNormal = Math.sqrt(2 / Math.PI);
         boolean means = modelled.size() < runs.size();
+        String repeated = "n/a (runs repeated; the line is drawn through their means: use --repetitions mean)";
         for (Target target : Target.values()) {
             Optional<RepeatedRuns.Scatter> scatter = RepeatedRuns.scatter(runs, target);
-            Optional<ReadRatioSmoothness.Estimate> line = ReadRatioSmoothness.of(modelled, target);
+            // With single runs modelled but repeated in the data, the line would measure the noise of a mean.
+            boolean mismatched = !means && scatter.isPresent();
+            Optional<ReadRatioSmoothness.Estimate> line = mismatched ? Optional.empty()
+                    : ReadRatioSmoothness.of(modelled, target);
             out.append("| ").append(target.label()).append(" | ")
                     .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%% (%d points, %.1f runs each)",
                             100 * s.meanCv(), s.points(), s.runsPerPoint())).orElse("n/a")).append(" | ")
                     .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%%",
                             100 * halfNormal * (means ? s.sdOfMean() : s.meanCv()))).orElse("n/a")).append(" | ")
                     .append(line.map(e -> String.format(Locale.ROOT, "%.1f%% (%d values, %d configurations)",
-                            100 * e.rmsResidual(), e.residuals(), e.configurations())).orElse("n/a")).append(" | ")
+                            100 * e.rmsResidual(), e.residuals(), e.configurations())).orElse(mismatched ? repeated : "n/a"))
+                    .append(" | ")
                     .append(line.map(e -> String.format(Locale.ROOT, "%.1f%%", 100 * e.expectedAbsError())).orElse("n/a"))
                     .append(" |\n");
         }

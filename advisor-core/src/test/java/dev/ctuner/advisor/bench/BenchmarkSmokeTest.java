@@ -35,6 +35,30 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void theNoiseSectionComparesLikeWithLikeWhenRunsAreRepeated() throws IOException {
+        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 16, 5);
+        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
+        int throughput = java.util.Arrays.asList(lines.get(0).split(",")).indexOf("throughput");
+        for (String row : java.util.List.copyOf(lines.subList(1, lines.size()))) {
+            // a second run of every design point, 10% faster: CV (0.1 / √2) / 1.05 = 6.73%
+            String[] cells = row.replaceFirst("^e", "again-e").replaceFirst(",0,2026-01-01T00:00:00Z,",
+                    ",1,2026-01-01T00:00:00Z,").split(",", -1);
+            cells[throughput] = String.format(java.util.Locale.ROOT, "%.4f", 1.1 * Double.parseDouble(cells[throughput]));
+            lines.add(String.join(",", cells));
+        }
+        java.nio.file.Files.write(csv, lines);
+        String each = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
+                "--breakdown", "0"});
+        String mean = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
+                "--breakdown", "0", "--repetitions", "mean"});
+        // single runs modelled: a single run's scatter (6.73% · √(2/π)), and no line through means
+        assertThat(each).contains("| throughput (ops/s) | 6.7% (48 points, 2.0 runs each) | 5.4% | n/a (runs repeated");
+        // means modelled: the scatter of a mean of 2, and the line through the means
+        assertThat(mean).containsPattern("\\| throughput \\(ops/s\\) \\| 6\\.7% \\(48 points, 2\\.0 runs each\\) \\| 3\\.8% "
+                + "\\| [0-9.]+% \\(\\d+ values, 16 configurations\\) \\| [0-9.]+% \\|");
+    }
+
+    @Test
     void surrogateBenchmarkShowsWhereTheErrorLies() throws IOException {
         Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 16, 5);
         String out = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",

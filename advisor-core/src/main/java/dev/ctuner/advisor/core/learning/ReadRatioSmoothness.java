@@ -15,9 +15,11 @@ import java.util.TreeMap;
  * its two neighbours in read ratio, for the same configuration (decision 0010, amendment of
  * session 65). Where a configuration's true response is straight between neighbouring read ratios,
  * the residual {@code (y − ŷ) / ŷ} of the straight-line guess {@code ŷ = (1 − w)·y_a + w·y_b} has
- * variance {@code s²·(1 + (1 − w)² + w²)} for independent errors of relative SD {@code s}. Any real
- * bend between neighbours counts as noise too, so the estimate bounds the noise from above. The run
- * scatter within a point bounds it from below, since it misses what differs between sittings.
+ * variance of about {@code s²·(1 + (1 − w)² + w²)} for independent errors of relative SD {@code s}
+ * (exact when the neighbours are equal; otherwise it overstates {@code s} slightly). Any real bend
+ * between neighbours counts as noise too, so the estimate errs upward: an upper bound in that sense,
+ * not a strict one (errors that neighbours share, such as one machine for both, escape it). The run
+ * scatter within a point errs downward, since it misses what differs between sittings.
  *
  * <p>Only RAFIKI's one-dimensional workloads take part (reads and updates, nothing else); values at
  * one read ratio of one configuration (several runs) are averaged first.

@@ -41,14 +41,14 @@ public final class RepeatedRuns {
 
     /**
      * How the runs of one design point scatter: the mean, over the design points with at least two
-     * runs that measured the target, of their coefficient of variation (sample SD over mean, a
-     * fraction); with the mean number of such runs per point. Empty when no point has two.
+     * runs that measured the target (above 0), of their coefficient of variation (sample SD over mean,
+     * a fraction); with the mean number of such runs per point. Empty when no point has two.
      */
     public static Optional<Scatter> scatter(List<Sample> samples, Target target) {
         Map<String, List<Double>> byPoint = new LinkedHashMap<>();
         for (Sample s : samples) {
             OptionalDouble v = target.observed(s);
-            if (v.isPresent()) {
+            if (v.isPresent() && v.getAsDouble() > 0) {
                 byPoint.computeIfAbsent(s.provenance().campaign() + "/" + s.provenance().designPoint(),
                         k -> new ArrayList<>()).add(v.getAsDouble());
             }

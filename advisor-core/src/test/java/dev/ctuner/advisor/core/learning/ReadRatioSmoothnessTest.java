@@ -79,4 +79,17 @@ class ReadRatioSmoothnessTest {
         assertThat(e.residuals()).isEqualTo(200 * 9);
         assertThat(e.pointSd()).isCloseTo(0.08, within(0.006));
     }
+
+    @Test
+    void anotherPhysicalDesignIsAnotherCurveAndValuesOfZeroAreLeftOut() {
+        Sample threeNodes = at(A, 0.5, 300);
+        threeNodes = new Sample(threeNodes.workload(), new dev.ctuner.common.protocol.message.PhysicalDesign(3, 3), A,
+                threeNodes.measured(), threeNodes.provenance());
+        ReadRatioSmoothness.Estimate e = ReadRatioSmoothness.of(List.of(
+                at(A, 0.0, 100), at(A, 0.5, 150), at(A, 0.5, 0), at(A, 1.0, 200), threeNodes),
+                Target.THROUGHPUT).orElseThrow();
+        // the 3-node value and the 0 would each pull 0.5 off the line
+        assertThat(e.residuals()).isEqualTo(1);
+        assertThat(e.rmsResidual()).isZero();
+    }
 }
