@@ -3,6 +3,7 @@ package dev.ctuner.advisor.bench;
 import dev.ctuner.advisor.core.learning.CurvePoint;
 import dev.ctuner.advisor.core.learning.EvaluationRow;
 import dev.ctuner.advisor.core.learning.HeldOutPrediction;
+import dev.ctuner.advisor.core.learning.Metrics;
 import dev.ctuner.advisor.core.learning.ReadRatioSmoothness;
 import dev.ctuner.advisor.core.learning.RepeatedRuns;
 import dev.ctuner.advisor.core.learning.Sample;
@@ -76,7 +77,6 @@ final class MarkdownTables {
                 .append("counts as noise there (`ReadRatioSmoothness`).\n\n");
         out.append("| target | runs' mean CV within a point | lower bound | values off the read-ratio line (RMS) | ")
                 .append("upper bound |\n|---|---|---|---|---|\n");
-        double halfNormal = Math.sqrt(2 / Math.PI);
         boolean means = modelled.size() < runs.size();
         String repeated = "n/a (runs repeated; the line is drawn through their means: use --repetitions mean)";
         for (Target target : Target.values()) {
@@ -89,7 +89,7 @@ final class MarkdownTables {
                     .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%% (%d points, %.1f runs each)",
                             100 * s.meanCv(), s.points(), s.runsPerPoint())).orElse("n/a")).append(" | ")
                     .append(scatter.map(s -> String.format(Locale.ROOT, "%.1f%%",
-                            100 * halfNormal * (means ? s.sdOfMean() : s.meanCv()))).orElse("n/a")).append(" | ")
+                            100 * Metrics.meanAbsOfNormal(means ? s.sdOfMean() : s.meanCv()))).orElse("n/a")).append(" | ")
                     .append(line.map(e -> String.format(Locale.ROOT, "%.1f%% (%d values, %d configurations)",
                             100 * e.rmsResidual(), e.residuals(), e.configurations())).orElse(mismatched ? repeated : "n/a"))
                     .append(" | ")

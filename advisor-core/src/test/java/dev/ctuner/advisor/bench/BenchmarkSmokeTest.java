@@ -36,17 +36,8 @@ class BenchmarkSmokeTest {
 
     @Test
     void theNoiseSectionComparesLikeWithLikeWhenRunsAreRepeated() throws IOException {
-        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 16, 5);
-        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
-        int throughput = java.util.Arrays.asList(lines.get(0).split(",")).indexOf("throughput");
-        for (String row : java.util.List.copyOf(lines.subList(1, lines.size()))) {
-            // a second run of every design point, 10% faster: CV (0.1 / √2) / 1.05 = 6.73%
-            String[] cells = row.replaceFirst("^e", "again-e").replaceFirst(",0,2026-01-01T00:00:00Z,",
-                    ",1,2026-01-01T00:00:00Z,").split(",", -1);
-            cells[throughput] = String.format(java.util.Locale.ROOT, "%.4f", 1.1 * Double.parseDouble(cells[throughput]));
-            lines.add(String.join(",", cells));
-        }
-        java.nio.file.Files.write(csv, lines);
+        // a second run of every design point, 10% faster: CV (0.1 / √2) / 1.05 = 6.73%
+        Path csv = withSecondRuns(SyntheticCsv.write(dir.resolve("synthetic.csv"), 16, 5), 1.1);
         String each = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
                 "--breakdown", "0"});
         String mean = SurrogateBenchmark.run(new String[] {csv.toString(), "--reps", "2", "--families", "rf",
@@ -114,13 +105,7 @@ class BenchmarkSmokeTest {
 
     @Test
     void recommendMainTrainsOnTheMeansOfRepeatedRunsWhenAsked() throws IOException {
-        Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5);
-        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
-        for (String row : java.util.List.copyOf(lines.subList(1, lines.size()))) {
-            // a second run of every design point: its own id and repetition
-            lines.add(row.replaceFirst("^e", "again-e").replaceFirst(",0,2026-01-01T00:00:00Z,", ",1,2026-01-01T00:00:00Z,"));
-        }
-        java.nio.file.Files.write(csv, lines);
+        Path csv = withSecondRuns(SyntheticCsv.write(dir.resolve("synthetic.csv"), 24, 5), 1.0);
         ByteArrayOutputStream each = new ByteArrayOutputStream();
         RecommendMain.recommend(new String[] {csv.toString(), "--read", "0.9"}, new PrintStream(each, true, UTF_8));
         ByteArrayOutputStream mean = new ByteArrayOutputStream();
@@ -201,5 +186,25 @@ class BenchmarkSmokeTest {
         assertThatThrownBy(() -> RecommendMain.recommend(new String[] {csv.toString(), "--read", "1.5"},
                 new PrintStream(new ByteArrayOutputStream(), true, UTF_8)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[0, 1]");
+    }
+
+    /**
+     * Adds a second run of every design point to a synthetic CSV: its own id and repetition, and its
+     * throughput times {@code factor} (the row is copied unchanged at 1).
+     */
+    private static Path withSecondRuns(Path csv, double factor) throws IOException {
+        java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(csv));
+        int throughput = java.util.Arrays.asList(lines.get(0).split(",")).indexOf("throughput");
+        for (String row : java.util.List.copyOf(lines.subList(1, lines.size()))) {
+            String again = row.replaceFirst("^e", "again-e").replaceFirst(",0,2026-01-01T00:00:00Z,", ",1,2026-01-01T00:00:00Z,");
+            if (factor != 1) {
+                String[] cells = again.split(",", -1);
+                cells[throughput] = String.format(java.util.Locale.ROOT, "%.4f", factor * Double.parseDouble(cells[throughput]));
+                again = String.join(",", cells);
+            }
+            lines.add(again);
+        }
+        java.nio.file.Files.write(csv, lines);
+        return csv;
     }
 }

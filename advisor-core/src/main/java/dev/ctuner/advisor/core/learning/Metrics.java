@@ -62,4 +62,12 @@ public record Metrics(double mape, double medianApe, double r2, double rmse, int
         int k = all.size();
         return new Metrics(mape / k, medianApe / k, r2 / k, rmse / k, n);
     }
+
+    /**
+     * The mean absolute error of normally distributed errors with this SD: {@code sd · √(2/π)}, in
+     * the SD's unit. What a perfect model would score against values that carry such noise.
+     */
+    public static double meanAbsOfNormal(double sd) {
+        return sd * Math.sqrt(2 / Math.PI);
+    }
 }

@@ -83,7 +83,7 @@ public final class ReadRatioSmoothness {
         }
         double pointSd = Math.sqrt(sumScaled / n);
         return Optional.of(new Estimate(n, configurations, Math.sqrt(sumSquares / n), pointSd,
-                pointSd * Math.sqrt(2 / Math.PI)));
+                Metrics.meanAbsOfNormal(pointSd)));
     }
 
     private static double round(double readProportion) {

@@ -32,7 +32,7 @@ public final class RepeatedRuns {
     public static List<Sample> means(List<Sample> samples) {
         Map<String, List<Sample>> byPoint = new LinkedHashMap<>();
         for (Sample s : samples) {
-            byPoint.computeIfAbsent(s.provenance().campaign() + "/" + s.provenance().designPoint(), k -> new ArrayList<>()).add(s);
+            byPoint.computeIfAbsent(pointOf(s), k -> new ArrayList<>()).add(s);
         }
         List<Sample> out = new ArrayList<>(byPoint.size());
         byPoint.forEach((point, runs) -> out.add(mean(point, runs)));
@@ -49,8 +49,7 @@ public final class RepeatedRuns {
         for (Sample s : samples) {
             OptionalDouble v = target.observed(s);
             if (v.isPresent() && v.getAsDouble() > 0) {
-                byPoint.computeIfAbsent(s.provenance().campaign() + "/" + s.provenance().designPoint(),
-                        k -> new ArrayList<>()).add(v.getAsDouble());
+                byPoint.computeIfAbsent(pointOf(s), k -> new ArrayList<>()).add(v.getAsDouble());
             }
         }
         double cvSum = 0;
@@ -80,6 +79,11 @@ public final class RepeatedRuns {
         public double sdOfMean() {
             return meanCv / Math.sqrt(runsPerPoint);
         }
+    }
+
+    /** The design point a run belongs to: its campaign and design point ("dataset-v2/c03@rr0.5"). */
+    private static String pointOf(Sample s) {
+        return s.provenance().campaign() + "/" + s.provenance().designPoint();
     }
 
     private static Sample mean(String point, List<Sample> runs) {
