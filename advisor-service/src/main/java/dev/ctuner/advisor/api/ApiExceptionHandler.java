@@ -11,6 +11,7 @@ import dev.ctuner.advisor.rollout.PlanRefusedException;
 import dev.ctuner.advisor.rollout.RollbackConflictException;
 import dev.ctuner.advisor.store.ConcurrentUpdateException;
 import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.advisor.tuning.LoopConflictException;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ConcurrentUpdateException.class)
     ProblemDetail concurrent(ConcurrentUpdateException e) {
         return problem(HttpStatus.CONFLICT, "Changed concurrently", e.getMessage());
+    }
+
+    @ExceptionHandler(LoopConflictException.class)
+    ProblemDetail loopConflict(LoopConflictException e) {
+        return problem(HttpStatus.CONFLICT, "Not allowed in the loop's current state", e.getMessage());
     }
 
     @ExceptionHandler(InvalidSettingsException.class)

@@ -1,0 +1,167 @@
+package dev.ctuner.advisor.api;
+
+import dev.ctuner.advisor.core.tuning.ApprovalMode;
+import dev.ctuner.advisor.core.tuning.ApprovalPolicy;
+import dev.ctuner.advisor.core.tuning.MaintenanceWindow;
+import dev.ctuner.advisor.store.LoopDecision;
+import dev.ctuner.advisor.store.TuningLoop;
+import dev.ctuner.advisor.store.TuningLoopStore;
+import dev.ctuner.advisor.tuning.TuningLoopService;
+import dev.ctuner.common.catalog.ApplyMode;
+import dev.ctuner.common.protocol.ClusterId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.security.Principal;
+import java.time.DateTimeException;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Each cluster's tuning loop: its state and last decisions with their reasons (VIEWER), its
+ * approval policy, pause and resume (OPERATOR).
+ *
+ * <pre>
+ * GET  /api/v1/clusters/prod/loop
+ * GET  /api/v1/clusters/prod/loop/decisions?limit=50
+ * PUT  /api/v1/clusters/prod/loop/policy   {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.05,
+ *                                           "maxChangesPerDay":2,"comment":"live changes may go alone"}
+ * POST /api/v1/clusters/prod/loop/pause    {"comment":"traffic peak"}
+ * POST /api/v1/clusters/prod/loop/resume   {"comment":"peak over"}
+ * </pre>
+ */
+@RestController
+@Validated
+public class TuningLoopController {
+
+    private final TuningLoopService service;
+
+    public TuningLoopController(TuningLoopService service) {
+        this.service = service;
+    }
+
+    /** A maintenance window: days (MONDAY...), start and end as HH:mm, an IANA time zone (default UTC). */
+    public record WindowBody(@NotNull @Size(min = 1, max = 7) List<DayOfWeek> days, @NotBlank String start,
+                             @NotBlank String end, String zone) {
+    }
+
+    /**
+     * An approval policy. Only {@code mode} and {@code comment} are required; every limit left out
+     * takes its default (LIVE only, gain ≥ 0.05, lower bound ≥ 0, inside the data region only, 1 a day, no window).
+     */
+    public record PolicyBody(@NotNull ApprovalMode mode, Set<ApplyMode> allowedTiers, Double minPredictedGain,
+                             Double minLowerBound, Boolean insideDataRegionOnly, Integer maxChangesPerDay,
+                             @Valid WindowBody maintenanceWindow, @NotBlank @Size(max = 2000) String comment) {
+    }
+
+    public record PolicyView(ApprovalMode mode, List<ApplyMode> allowedTiers, double minPredictedGain, double minLowerBound,
+                             boolean insideDataRegionOnly, int maxChangesPerDay, WindowView maintenanceWindow) {
+
+        static PolicyView of(ApprovalPolicy p) {
+            return new PolicyView(p.mode(), p.allowedTiers().stream().sorted().toList(), p.minPredictedGain(), p.minLowerBound(),
+                    p.insideDataRegionOnly(), p.maxChangesPerDay(), p.window().map(WindowView::of).orElse(null));
+        }
+    }
+
+    public record WindowView(List<DayOfWeek> days, String start, String end, String zone) {
+        static WindowView of(MaintenanceWindow w) {
+            return new WindowView(w.days().stream().sorted().toList(), w.start().toString(), w.end().toString(), w.zone().getId());
+        }
+    }
+
+    public record DecisionView(long id, Instant decidedAt, LoopDecision.Outcome outcome, String reason, String recommendationId,
+                               String evidence) {
+        static DecisionView of(LoopDecision d) {
+            return new DecisionView(d.id(), d.decidedAt(), d.outcome(), d.reason(),
+                    d.recommendationId().map(Object::toString).orElse(null), d.evidence().orElse(null));
+        }
+    }
+
+    public record AuditView(String actor, Instant at, String action, String detail) {
+    }
+
+    public record LoopView(String clusterId, String state, boolean paused, String pausedReason, PolicyView policy,
+                           Instant updatedAt, String updatedBy, List<DecisionView> lastDecisions, List<AuditView> audit) {
+    }
+
+    @GetMapping("/api/v1/clusters/{id}/loop")
+    public LoopView loop(@PathVariable String id) {
+        return view(service.get(new ClusterId(id)));
+    }
+
+    @GetMapping("/api/v1/clusters/{id}/loop/decisions")
+    public List<DecisionView> decisions(@PathVariable String id,
+                                        @RequestParam(defaultValue = "50") @Min(1) @Max(1000) int limit) {
+        return service.decisions(new ClusterId(id), limit).stream().map(DecisionView::of).toList();
+    }
+
+    @PutMapping("/api/v1/clusters/{id}/loop/policy")
+    public LoopView setPolicy(@PathVariable String id, @Valid @RequestBody PolicyBody body, Principal who) {
+        return view(service.setPolicy(new ClusterId(id), policy(body), who.getName(), body.comment()));
+    }
+
+    @PostMapping("/api/v1/clusters/{id}/loop/pause")
+    public LoopView pause(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
+        return view(service.pause(new ClusterId(id), who.getName(), body.comment()));
+    }
+
+    @PostMapping("/api/v1/clusters/{id}/loop/resume")
+    public LoopView resume(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
+        return view(service.resume(new ClusterId(id), who.getName(), body.comment()));
+    }
+
+    private LoopView view(TuningLoop loop) {
+        List<DecisionView> decisions = service.decisions(loop.clusterId(), 10).stream().map(DecisionView::of).toList();
+        List<AuditView> audit = service.auditTrail(loop.clusterId(), 20).stream()
+                .map(a -> new AuditView(a.actor(), a.at(), a.action(), a.detail())).toList();
+        return new LoopView(loop.clusterId().value(), loop.paused() ? "PAUSED" : "RUNNING", loop.paused(),
+                loop.pausedReason().orElse(null), PolicyView.of(loop.policy()), loop.updatedAt(), loop.updatedBy(), decisions, audit);
+    }
+
+    /** The body as a policy, or a 400 naming every limit out of range. */
+    static ApprovalPolicy policy(PolicyBody b) {
+        ApprovalPolicy d = ApprovalPolicy.manual();
+        Set<ApplyMode> tiers = b.allowedTiers() == null ? d.allowedTiers() : b.allowedTiers();
+        double gain = b.minPredictedGain() == null ? d.minPredictedGain() : b.minPredictedGain();
+        double lower = b.minLowerBound() == null ? d.minLowerBound() : b.minLowerBound();
+        int perDay = b.maxChangesPerDay() == null ? d.maxChangesPerDay() : b.maxChangesPerDay();
+        List<String> errors = new ArrayList<>(ApprovalPolicy.violations(tiers, gain, lower, perDay));
+        Optional<MaintenanceWindow> window = Optional.empty();
+        if (b.maintenanceWindow() != null) {
+            WindowBody w = b.maintenanceWindow();
+            try {
+                ZoneId zone = w.zone() == null || w.zone().isBlank() ? ZoneId.of("UTC") : ZoneId.of(w.zone());
+                window = Optional.of(new MaintenanceWindow(Set.copyOf(w.days()), LocalTime.parse(w.start()), LocalTime.parse(w.end()), zone));
+            } catch (DateTimeParseException e) {
+                errors.add("maintenanceWindow start and end must be times of day as HH:mm, were " + w.start() + " and " + w.end());
+            } catch (DateTimeException e) {
+                errors.add("maintenanceWindow zone must be an IANA time zone such as Europe/Berlin, was " + w.zone());
+            } catch (IllegalArgumentException e) {
+                errors.add("maintenanceWindow: " + e.getMessage());
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("invalid approval policy: " + String.join("; ", errors));
+        }
+        return new ApprovalPolicy(b.mode(), tiers, gain, lower,
+                b.insideDataRegionOnly() == null ? d.insideDataRegionOnly() : b.insideDataRegionOnly(), perDay, window);
+    }
+}
