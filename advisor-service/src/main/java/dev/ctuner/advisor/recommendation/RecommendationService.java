@@ -5,6 +5,7 @@ import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.Transition;
 import dev.ctuner.advisor.core.vetting.Candidate;
 import dev.ctuner.advisor.core.vetting.CatalogGate;
+import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.core.vetting.GateFailure;
 import dev.ctuner.advisor.core.vetting.Vetting;
 import dev.ctuner.advisor.core.vetting.VettingReport;
@@ -19,7 +20,9 @@ import dev.ctuner.common.protocol.ClusterId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -82,6 +85,32 @@ public class RecommendationService {
                 report.tier(), Optional.empty(), now, now, 0, submission.tables());
         store.insert(proposed, new AuditEntry<>(Optional.empty(), RecommendationState.PROPOSED, actor, now,
                 "submitted: " + submission.comment()));
+        RecommendationState verdict = report.passed() ? RecommendationState.VETTED : RecommendationState.REJECTED;
+        return store.move(proposed, RecommendationState.TABLE.move(proposed.state(), verdict, VETTING_ACTOR, now,
+                report.summary()));
+    }
+
+    /**
+     * Stores the tuning loop's own proposal (origin ADVISOR) as PROPOSED with its predicted gain, and
+     * vets it at once against the cluster's current configuration: VETTED when every gate passes,
+     * else REJECTED with every failed reason in the audit trail.
+     *
+     * @param note the proposal's evidence in one paragraph, shown with the recommendation
+     * @throws InvalidSettingsException when the catalog refuses the settings; nothing is stored
+     */
+    @Transactional
+    public Recommendation propose(ClusterId cluster, Map<String, String> settings, Configuration current, GainEstimate gain,
+                                  String note, String actor) {
+        Candidate candidate = new Candidate(settings, current, properties.nodeFacts().toNodeFacts(), Set.of(), Optional.of(gain));
+        List<GateFailure> invalid = catalogGate.check(candidate, properties.policy());
+        if (!invalid.isEmpty()) {
+            throw new InvalidSettingsException(invalid);
+        }
+        VettingReport report = vetting.vet(candidate, properties.policy());
+        Instant now = clock.instant();
+        Recommendation proposed = new Recommendation(UUID.randomUUID(), cluster, RecommendationState.PROPOSED, Origin.ADVISOR,
+                settings, note, report.tier(), Optional.of(gain), now, now, 0, List.of());
+        store.insert(proposed, new AuditEntry<>(Optional.empty(), RecommendationState.PROPOSED, actor, now, "proposed: " + note));
         RecommendationState verdict = report.passed() ? RecommendationState.VETTED : RecommendationState.REJECTED;
         return store.move(proposed, RecommendationState.TABLE.move(proposed.state(), verdict, VETTING_ACTOR, now,
                 report.summary()));

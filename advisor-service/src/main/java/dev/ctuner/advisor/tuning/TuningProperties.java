@@ -1,0 +1,60 @@
+package dev.ctuner.advisor.tuning;
+
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The tuning loop of every cluster, under {@code ctuner.advisor.tuning}.
+ *
+ * <pre>
+ * ctuner.advisor.tuning.decision-period: 60s
+ * ctuner.advisor.tuning.min-gain: 0.05
+ * </pre>
+ *
+ * @param enabled             false: no loop runs (the API still reads and sets policies)
+ * @param decisionPeriod      how often each cluster's loop decides
+ * @param step                the width of one point of the cluster's workload series (the sidecars' window)
+ * @param history             how far back the series reaches
+ * @param minGain             a change is proposed only when its predicted gain reaches this (0.05 = +5 %)
+ * @param defaultRestartTime  a node's restart time T_r before this cluster's own rollouts measured one
+ * @param verifyAfter         verification compares the windows in this long after a rollout with as long before it
+ * @param verifyWarmup        windows starting less than this after the rollout ended are not compared
+ * @param verifyAlpha         significance level of the before/after rank test
+ * @param verifyMixTolerance  windows compared must have a read ratio within this of each other
+ * @param rollbackWhenWorse   roll a change back by itself when verification measures it significantly worse
+ */
+@Validated
+@ConfigurationProperties("ctuner.advisor.tuning")
+public record TuningProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("60s") @NotNull Duration decisionPeriod,
+        @DefaultValue("30s") @NotNull Duration step,
+        @DefaultValue("6h") @NotNull Duration history,
+        @DefaultValue("0.05") @DecimalMin("0.0") @DecimalMax("1.0") double minGain,
+        @DefaultValue("30s") @NotNull Duration defaultRestartTime,
+        @DefaultValue("5m") @NotNull Duration verifyAfter,
+        @DefaultValue("30s") @NotNull Duration verifyWarmup,
+        @DefaultValue("0.05") @DecimalMin("0.001") @DecimalMax("0.5") double verifyAlpha,
+        @DefaultValue("0.1") @DecimalMin("0.0") @DecimalMax("1.0") double verifyMixTolerance,
+        @DefaultValue("true") boolean rollbackWhenWorse,
+        @DefaultValue("10") @Min(3) @Max(1000) int verifyMinWindows) {
+
+    public TuningProperties {
+        if (decisionPeriod.isNegative() || decisionPeriod.isZero()) {
+            throw new IllegalArgumentException("ctuner.advisor.tuning.decision-period must be positive, was " + decisionPeriod);
+        }
+        if (step.isNegative() || step.isZero()) {
+            throw new IllegalArgumentException("ctuner.advisor.tuning.step must be positive, was " + step);
+        }
+        if (history.compareTo(step.multipliedBy(3)) < 0) {
+            throw new IllegalArgumentException("ctuner.advisor.tuning.history must cover at least 3 steps, was " + history);
+        }
+    }
+}
