@@ -188,6 +188,21 @@ public class RolloutStore {
                 .param("at", Times.bind(at)).query((rs, n) -> UUID.fromString(rs.getString("id"))).list();
     }
 
+    /**
+     * How long each node of the cluster's RESTART rollouts took, from its command to its verified
+     * return (the T_r the tuning loop charges a restart with), newest first.
+     */
+    public List<java.time.Duration> restartStepDurations(dev.ctuner.common.protocol.ClusterId cluster, int limit) {
+        return jdbc.sql("""
+                select s.started_at, s.finished_at from rollout_node_step s
+                join rollout r on r.id = s.rollout_id join recommendation rec on rec.id = r.recommendation_id
+                where rec.cluster_id = :cluster and rec.cost_tier = 'RESTART' and s.status = 'VERIFIED'
+                  and s.started_at is not null and s.finished_at is not null
+                order by s.finished_at desc limit :limit""")
+                .param("cluster", cluster.value()).param("limit", limit)
+                .query((rs, n) -> java.time.Duration.between(Times.read(rs, "started_at"), Times.read(rs, "finished_at"))).list();
+    }
+
     public List<UUID> forRecommendation(UUID recommendationId) {
         return jdbc.sql("select id from rollout where recommendation_id = :rec order by created_at")
                 .param("rec", recommendationId.toString())
