@@ -126,9 +126,15 @@ public class ObservationStore {
                 .list();
     }
 
-    /** The cluster's series: one point per step of {@code step}, see {@link ClusterWindows#aggregate}; oldest first. */
+    /**
+     * The cluster's series: one point per step of {@code step} that starts in [from, to), see
+     * {@link ClusterWindows#aggregate}; oldest first. Each step holds all its samples, also those whose
+     * window ends after {@code to} (up to two steps later) while its middle lies in the step.
+     */
     public List<ClusterWindow> series(ClusterId cluster, Instant from, Instant to, Duration step) {
-        return ClusterWindows.aggregate(windows(cluster, from, to), step);
+        return ClusterWindows.aggregate(windows(cluster, from, to.plus(step).plus(step)), step).stream()
+                .filter(w -> !w.start().isBefore(from) && w.start().isBefore(to))
+                .toList();
     }
 
     /**
@@ -159,8 +165,8 @@ public class ObservationStore {
 
     /** Whether any sample of the cluster is stored. */
     public boolean knows(ClusterId cluster) {
-        return jdbc.sql("select count(*) from observation where cluster_id = :cluster")
-                .param("cluster", cluster.value()).query(Long.class).single() > 0;
+        return jdbc.sql("select exists (select 1 from observation where cluster_id = :cluster)")
+                .param("cluster", cluster.value()).query(Boolean.class).single();
     }
 
     /** Deletes every sample whose window ended before {@code cutoff}; returns how many. */

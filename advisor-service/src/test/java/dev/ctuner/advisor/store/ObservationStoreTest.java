@@ -114,6 +114,12 @@ class ObservationStoreTest {
         assertThat(first.fingerprints()).hasSize(2);
         assertThat(series.get(1).nodes()).extracting(NodeId::value).containsExactly("n1");
         assertThat(series.get(1).fingerprints()).hasSize(1);
+
+        // the steps that start in [from, to), each with all its samples: the first step's n2 window ends after T0+30
+        List<ClusterWindow> first30s = store.series(PROD, T0, T0.plusSeconds(30), Duration.ofSeconds(30));
+        assertThat(first30s).singleElement().satisfies(w -> assertThat(w.nodes()).hasSize(2));
+        assertThat(store.series(PROD, T0.plusSeconds(1), FAR_FUTURE, Duration.ofSeconds(30)))
+                .extracting(ClusterWindow::start).containsExactly(T0.plusSeconds(30));
     }
 
     @Test
