@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.ingest;
 
 import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.protocol.Topics;
 import dev.ctuner.common.protocol.codec.MessageCodec;
@@ -52,7 +53,7 @@ public class IngestConfiguration {
     @Bean(initMethod = "start", destroyMethod = "close")
     @ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
     IngestConsumer ingestConsumer(IngestProperties properties, Topics topics, ClusterRegistry registry, CommandResultStore results,
-                                  Producer<String, byte[]> producer, MeterRegistry meters,
+                                  ObservationStore observations, Producer<String, byte[]> producer, MeterRegistry meters,
                                   ObjectProvider<ResultListener> listeners) {
         KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.bootstrapServers(),
@@ -61,7 +62,7 @@ public class IngestConfiguration {
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
                 ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000), new StringDeserializer(), new ByteArrayDeserializer());
-        IngestHandler handler = new IngestHandler(new MessageCodec(), registry, results,
+        IngestHandler handler = new IngestHandler(new MessageCodec(), registry, results, observations,
                 new KafkaDeadLetters(producer, topics.dlq(), meters), meters,
                 (ReportedResult r) -> listeners.forEach(l -> l.onResult(r)));
         return new IngestConsumer(consumer, topics, handler);

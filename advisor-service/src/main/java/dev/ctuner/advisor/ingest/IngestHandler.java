@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.ingest;
 
 import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.TopicKind;
@@ -17,10 +18,13 @@ import java.util.function.Consumer;
 
 /**
  * Turns one record from a sidecar topic into state: heartbeats and samples into the
- * {@link ClusterRegistry}, command results into the {@link CommandResultStore}. Input that does not
- * decode, or a message on the wrong topic, goes to the dead-letter topic with its reason and is
- * counted ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for
- * bad input. A store failure does throw, so that the consumer retries the record instead of losing it.
+ * {@link ClusterRegistry}, workload samples also into the {@link ObservationStore} (once per message
+ * id, counted as {@code ctuner.observations.stored}), command results into the
+ * {@link CommandResultStore}. Input that does not decode, a message on the wrong topic, or a sample
+ * the store cannot hold goes to the dead-letter topic with its reason and is counted
+ * ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for bad
+ * input and stores nothing of it. A store failure does throw, so that the consumer retries the
+ * record instead of losing it.
  *
  * <pre>{@code
  * handler.handle(TopicKind.STATUS, "n1", bytes);
@@ -31,15 +35,18 @@ public final class IngestHandler {
     private final MessageCodec codec;
     private final ClusterRegistry registry;
     private final CommandResultStore results;
+    private final ObservationStore observations;
     private final DeadLetters deadLetters;
     private final MeterRegistry meters;
     private final Consumer<ReportedResult> onResult;
 
-    public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results, DeadLetters deadLetters,
-                         MeterRegistry meters, Consumer<ReportedResult> onResult) {
+    public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results,
+                         ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters,
+                         Consumer<ReportedResult> onResult) {
         this.codec = codec;
         this.registry = registry;
         this.results = results;
+        this.observations = observations;
         this.deadLetters = deadLetters;
         this.meters = meters;
         this.onResult = onResult;
@@ -60,6 +67,14 @@ public final class IngestHandler {
         if (envelope.payload() instanceof NodeStatus status) {
             registry.status(envelope.clusterId(), envelope.nodeId(), envelope.createdAt(), status);
         } else if (envelope.payload() instanceof WorkloadSample sample) {
+            Optional<String> unstorable = ObservationStore.unstorable(envelope);
+            if (unstorable.isPresent()) {
+                reject(topic, kind, key, value, "UNSTORABLE", unstorable.get());
+                return;
+            }
+            if (observations.record(envelope)) {
+                meters.counter("ctuner.observations.stored").increment();
+            }
             registry.sample(envelope.clusterId(), envelope.nodeId(), sample);
         } else if (envelope.payload() instanceof CommandResult result) {
             ReportedResult reported = reported(envelope, result);

@@ -8,6 +8,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ObservationSamples;
+import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.Envelope;
@@ -19,6 +21,7 @@ import dev.ctuner.common.protocol.message.CommandResult;
 import dev.ctuner.common.protocol.message.CommandStatus;
 import dev.ctuner.common.protocol.message.NodeState;
 import dev.ctuner.common.protocol.message.NodeStatus;
+import dev.ctuner.common.protocol.message.WorkloadSample;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -33,10 +36,11 @@ class IngestHandlerTest {
     final MessageCodec codec = new MessageCodec();
     final ClusterRegistry registry = new ClusterRegistry(5);
     final CommandResultStore results = mock(CommandResultStore.class);
+    final ObservationStore observations = mock(ObservationStore.class);
     final List<String> parked = new ArrayList<>();
     final List<ReportedResult> told = new ArrayList<>();
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    final IngestHandler handler = new IngestHandler(codec, registry, results,
+    final IngestHandler handler = new IngestHandler(codec, registry, results, observations,
             (topic, key, value, reason) -> parked.add(topic + " " + reason), meters, told::add);
     final ClusterId cluster = new ClusterId("c1");
     final Instant now = Instant.parse("2026-11-20T10:00:00Z");
@@ -99,5 +103,49 @@ class IngestHandlerTest {
                 .hasMessageContaining("database down");
         assertThat(parked).isEmpty();
         verify(results, never()).forCommand(any());
+    }
+
+    @Test
+    void aWorkloadSampleIsStoredOnceByMessageIdCountedAndKeptInTheRegistry() {
+        Envelope sample = ObservationSamples.sample("c1", "n1", now, 900, 100);
+        when(observations.record(any())).thenReturn(true, false);
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(sample));
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(sample));
+        verify(observations, org.mockito.Mockito.times(2)).record(sample);
+        assertThat(meters.counter("ctuner.observations.stored").count()).isEqualTo(1.0);
+        assertThat(registry.node(cluster, new NodeId("n1")).orElseThrow().latestSample()).contains((WorkloadSample) sample.payload());
+        assertThat(parked).isEmpty();
+    }
+
+    @Test
+    void garbageSamplesGoToTheDeadLetterTopicAndStoreNothing() {
+        byte[] good = codec.encode(ObservationSamples.sample("c1", "n1", now, 900, 100));
+        String json = new String(good, StandardCharsets.UTF_8);
+        // the window ends (10:00:30) before it starts (10:00:00): decodes as JSON, fails validation
+        byte[] backwards = json.replace("2026-11-20T10:00:30Z", "2026-11-20T09:59:00Z").getBytes(StandardCharsets.UTF_8);
+        assertThat(backwards).isNotEqualTo(good);
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", "{\"type\":\"WorkloadSample\"".getBytes(StandardCharsets.UTF_8));
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", backwards);
+        handler.handle("p.status", TopicKind.STATUS, "n1", good);
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1",
+                codec.encode(ObservationSamples.sample("c1", "n".repeat(300), now, 1, 1)));
+
+        verify(observations, never()).record(any());
+        assertThat(parked).hasSize(4);
+        assertThat(parked.get(1)).contains("windowEnd");
+        assertThat(parked.get(2)).contains("does not belong on p.status");
+        assertThat(parked.get(3)).contains("nodeId is 300 characters");
+        assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "UNSTORABLE").counter().count()).isEqualTo(1.0);
+        assertThat(registry.clusters()).isEmpty();
+    }
+
+    @Test
+    void aSampleStoreFailureIsThrownSoTheRecordIsRetried() {
+        when(observations.record(any())).thenThrow(new IllegalStateException("database down"));
+        byte[] sample = codec.encode(ObservationSamples.sample("c1", "n1", now, 900, 100));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> handler.handle("p.workload", TopicKind.WORKLOAD, "n1", sample))
+                .hasMessageContaining("database down");
+        assertThat(parked).isEmpty();
+        assertThat(registry.clusters()).isEmpty();
     }
 }
