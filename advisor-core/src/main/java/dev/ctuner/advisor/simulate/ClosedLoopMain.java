@@ -62,7 +62,7 @@ public final class ClosedLoopMain {
     static String run(String[] args) throws IOException {
         SimulateArgs o = new SimulateArgs(args, USAGE);
         List<Row> rows = rows(o);
-        return ClosedLoopReport.markdown(rows, String.join(" ", args), o);
+        return ClosedLoopReport.markdown(rows, String.join(" ", args));
     }
 
     static List<Row> rows(SimulateArgs o) throws IOException {

@@ -10,7 +10,7 @@ final class ClosedLoopReport {
     private ClosedLoopReport() {
     }
 
-    static String markdown(List<ClosedLoopMain.Row> rows, String args, SimulateArgs o) {
+    static String markdown(List<ClosedLoopMain.Row> rows, String args) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "Command: `ClosedLoopMain %s`%n%n", args));
         out.append("Operations served, as a ratio to Default on the same trace (1.000 = as many as the default).\n\n");
