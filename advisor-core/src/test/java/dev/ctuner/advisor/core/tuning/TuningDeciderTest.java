@@ -1,0 +1,96 @@
+package dev.ctuner.advisor.core.tuning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ctuner.advisor.core.forecast.ForecasterTrainer;
+import dev.ctuner.advisor.core.forecast.PersistenceForecaster;
+import dev.ctuner.common.catalog.ApplyMode;
+import dev.ctuner.common.catalog.KnobValue;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+class TuningDeciderTest {
+
+    static final CostInputs COST = CostInputs.rolling(OptionalDouble.empty(), 3, 1, 3);
+    static final ForecastChoice PERSISTENCE_90 = new ForecastChoice(
+            ForecasterTrainer.of("persistence", new PersistenceForecaster()), 90, List.of());
+    final TuningDecider decider = new TuningDecider(ForecastSelector.standard(), DecisionThresholds.standard());
+
+    static DecisionInput input(int windows, ToyModel model, CostInputs cost) {
+        return new DecisionInput(ToyModel.steady(windows), ToyModel.A, List.of(ToyModel.A, ToyModel.B), model,
+                ToyModel.RESTART, cost);
+    }
+
+    @Test
+    void holdsWithTooLittleHistory() {
+        TuningDecision d = decider.decide(input(3, new ToyModel(0.3, 0, false), COST));
+        assertThat(d).isInstanceOf(TuningDecision.Hold.class);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.TOO_LITTLE_HISTORY);
+        assertThat(d.reason()).isEqualTo("too little history: 3 of 10 windows");
+    }
+
+    @Test
+    void holdsWhenThePredictedGainIsBelowTheThreshold() {
+        TuningDecision d = decider.decide(input(40, new ToyModel(0.02, 0.06, false), COST), PERSISTENCE_90);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.GAIN_BELOW_THRESHOLD);
+        assertThat(d.reason()).isEqualTo("predicted gain 2.0% ± 6.0%: below the 5% threshold");
+    }
+
+    @Test
+    void holdsWhenNoChangePaysForItsRestartCost() {
+        // +10% for 30 minutes is 180 s of throughput; 3 rounds of a 1000 s restart cost 1000 s
+        CostInputs slow = CostInputs.rolling(OptionalDouble.of(1000), 3, 1, 3);
+        TuningDecision d = decider.decide(input(40, new ToyModel(0.10, 0, false), slow), PERSISTENCE_90);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.NO_CHANGE_PAYS);
+        assertThat(d.reason()).startsWith("no change pays for its cost within the 30-minute lookahead")
+                .contains("T_r 1000.0 s");
+    }
+
+    @Test
+    void proposesAChangeThatPaysWithItsEvidence() {
+        TuningDecision d = decider.decide(input(40, new ToyModel(0.10, 0.02, true), COST), PERSISTENCE_90);
+        assertThat(d).isInstanceOf(TuningDecision.Propose.class);
+        TuningDecision.Propose p = (TuningDecision.Propose) d;
+        assertThat(p.proposed()).isEqualTo(ToyModel.B);
+        assertThat(p.current()).isEqualTo(ToyModel.A);
+        assertThat(p.changes()).singleElement().satisfies(c -> {
+            assertThat(c.knob()).isEqualTo(ToyModel.KNOB);
+            assertThat(c.from()).contains(new KnobValue.IntValue(32));
+            assertThat(c.to()).isEqualTo(new KnobValue.IntValue(64));
+            assertThat(c.tier()).isEqualTo(ApplyMode.RESTART);
+        });
+        assertThat(p.predictedGain().expected()).isCloseTo(0.10, within(1e-9));
+        assertThat(p.predictedGain().lower()).isCloseTo(0.08, within(1e-9));
+        assertThat(p.isOutsideData()).isTrue();
+        assertThat(p.startOffsetSeconds()).isZero();
+        assertThat(p.forecast()).hasSize(90);
+        // 90 steps × 20 s × 1000 ops/s × 10% gained, minus 14.8 s × 1100 ops/s lost to the restart
+        assertThat(p.expectedNetGain()).isCloseTo(180_000 - 16_280, within(1.0));
+        assertThat(p.seen().proportion(dev.ctuner.advisor.core.forecast.Operation.READ)).isEqualTo(0.9);
+    }
+
+    @Test
+    void theMeasuredRestartTimeOfTheClusterIsCharged() {
+        // the same +10% pays at the default T_r (14.8 s) but not at this cluster's measured 500 s
+        assertThat(decider.decide(input(40, new ToyModel(0.10, 0, false), COST), PERSISTENCE_90))
+                .isInstanceOf(TuningDecision.Propose.class);
+        assertThat(decider.decide(input(40, new ToyModel(0.10, 0, false),
+                CostInputs.rolling(OptionalDouble.of(500), 3, 1, 3)), PERSISTENCE_90)).isInstanceOf(TuningDecision.Hold.class);
+    }
+
+    @Test
+    void choosesItsOwnForecasterAndLookaheadAndIsDeterministic() {
+        DecisionInput in = input(200, new ToyModel(0.10, 0.01, false), COST);
+        TuningDecision first = decider.decide(in);
+        TuningDecision second = decider.decide(in);
+        assertThat(first).isInstanceOf(TuningDecision.Propose.class);
+        TuningDecision.Propose p = (TuningDecision.Propose) first;
+        // a 1-step lookahead never pays for a restart; the value rule must have chosen a longer one
+        assertThat(p.choice().lookahead()).isGreaterThan(1);
+        assertThat(p.choice().trials()).isNotEmpty();
+        assertThat(second.reason()).isEqualTo(first.reason());
+        assertThat(((TuningDecision.Propose) second).plan()).isEqualTo(p.plan());
+    }
+}
