@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -35,8 +36,11 @@ public class ClusterController {
         this.rings = rings;
     }
 
-    /** A node of the assembled ring: its sidecar's node id, Cassandra host id, placement and token count. */
-    public record RingNodeView(String nodeId, String hostId, String dc, String rack, int tokens) {
+    /**
+     * A node of the assembled ring: its sidecar's node id, Cassandra host id, placement and token count;
+     * {@code tokenList} only when asked for ({@code ?withTokens=true}), as a ring of 256 vnodes per node is long.
+     */
+    public record RingNodeView(String nodeId, String hostId, String dc, String rack, int tokens, List<Long> tokenList) {
     }
 
     /** A keyspace whose availability rollouts keep: RF per DC ("*": SimpleStrategy over all DCs), its level. */
@@ -52,14 +56,15 @@ public class ClusterController {
     public record RingView(String clusterId, boolean assembled, List<String> reasons, List<RingNodeView> nodes,
                            List<KeyspaceView> keyspaces, Map<String, String> skipped) {
 
-        static RingView of(ClusterId cluster, RingAssembly assembly) {
+        static RingView of(ClusterId cluster, RingAssembly assembly, boolean withTokens) {
             if (assembly instanceof RingAssembly.Refused refused) {
                 return new RingView(cluster.value(), false, refused.reasons(), List.of(), List.of(), Map.of());
             }
             RingAssembly.Assembled a = (RingAssembly.Assembled) assembly;
             List<RingNodeView> nodes = a.ring().nodes().stream().map(n -> {
                 RingAssembly.NodeFacts facts = a.nodes().get(n.id());
-                return new RingNodeView(n.id().value(), facts.hostId(), n.dc(), n.rack(), facts.tokens().size());
+                return new RingNodeView(n.id().value(), facts.hostId(), n.dc(), n.rack(), facts.tokens().size(),
+                        withTokens ? facts.tokens() : null);
             }).toList();
             List<KeyspaceView> keyspaces = a.ring().keyspaces().stream().map(k -> new KeyspaceView(k.name(),
                     new TreeMap<>(k.rfPerDc()), k.consistency().name(), k.ranges().size())).toList();
@@ -69,12 +74,12 @@ public class ClusterController {
 
     /** 200 with the ring, or with {@code assembled=false} and every reason; 404 when no sidecar reported the cluster. */
     @GetMapping("/api/v1/clusters/{id}/ring")
-    public RingView ring(@PathVariable String id) {
+    public RingView ring(@PathVariable String id, @RequestParam(defaultValue = "false") boolean withTokens) {
         ClusterId cluster = new ClusterId(id);
         if (!rings.known(cluster)) {
             throw new NotFoundException("cluster", id);
         }
-        return RingView.of(cluster, rings.assemble(cluster));
+        return RingView.of(cluster, rings.assemble(cluster), withTokens);
     }
 
     /** One node's latest heartbeat; fields are null when nothing was heard yet. */

@@ -327,7 +327,11 @@ class ApiTest {
                 .andExpect(jsonPath("$.keyspaces[0].name").value("shop"))
                 .andExpect(jsonPath("$.keyspaces[0].replication.dc1").value(3))
                 .andExpect(jsonPath("$.keyspaces[0].consistency").value("LOCAL_QUORUM"))
-                .andExpect(jsonPath("$.keyspaces[0].ranges").value(48));
+                .andExpect(jsonPath("$.keyspaces[0].ranges").value(48))
+                .andExpect(jsonPath("$.nodes[0].tokenList").doesNotExist());
+        as(VIEWER, get("/api/v1/clusters/prod/ring?withTokens=true"))
+                .andExpect(jsonPath("$.nodes[1].tokenList", hasSize(16)))
+                .andExpect(jsonPath("$.nodes[1].tokenList[0]").value(ReportedClusters.nodes(3, 16).get(1).tokens().get(0)));
         as(VIEWER, get("/api/v1/clusters/nowhere/ring")).andExpect(status().isNotFound())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
     }
