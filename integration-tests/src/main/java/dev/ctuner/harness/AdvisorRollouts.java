@@ -16,7 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <pre>{@code
  * String rec = AdvisorRollouts.submitAndApprove(advisor, "it-ring", Map.of("memtable_heap_space", "96MiB"), List.of());
- * String rollout = AdvisorRollouts.start(advisor, rec, AdvisorRollouts.ringBody(ring, "rollit", "go"));
+ * AdvisorRollouts.awaitRing(advisor, "it-ring", 3, Duration.ofSeconds(60));   // the ring comes from the sidecars
+ * String rollout = AdvisorRollouts.start(advisor, rec, "go");
  * JsonNode done = AdvisorRollouts.awaitNotIn(advisor, rollout, Set.of("RUNNING"), Duration.ofMinutes(10));
  * }</pre>
  */
@@ -34,21 +35,43 @@ public final class AdvisorRollouts {
         settings.put("ctuner.advisor.kafka.topic-prefix", topicPrefix);
         settings.put("ctuner.advisor.kafka.group-id", "advisor-" + topicPrefix);
         settings.put("ctuner.advisor.vetting.node-facts.heap-mib", "512"); // the harness nodes' heap: memtable bounds derive from it
+        // Keyspaces whose availability the harness does not need kept: traces; system_auth (RF 1, and the harness nodes run
+        // AllowAllAuthenticator, so it is never read); the RF 1 scratch keyspaces other tests make on the shared ring.
+        settings.put("ctuner.advisor.consistency.ignored-keyspaces", "system_traces,system_auth,catalog_check,drv_gof");
+        settings.put("ctuner.advisor.ring.max-report-age", "15s");   // the sidecars report every few seconds here
         return settings;
     }
 
-    /** The ring description a rollout is planned on: the nodes of {@code ring}, one keyspace RF=3 read and written at QUORUM. */
-    public static String ringBody(CassandraCluster ring, String keyspace, String comment) {
-        List<Map<String, Object>> nodes = new ArrayList<>();
-        for (CassandraNode node : ring.nodes()) {
-            nodes.add(Map.of("id", node.address(), "dc", "datacenter1", "rack", "rack1"));
+    /** A rollout request: canary first; the ring comes from the sidecars of the recommendation's cluster. */
+    public static String startBody(String comment) {
+        return JSON.writeValueAsString(Map.of("canaryFirst", true, "comment", comment));
+    }
+
+    /** The ring the advisor assembled from the sidecars' reports, with every node's tokens (or why there is none). */
+    public static JsonNode ring(AdvisorProcess advisor, String clusterId) throws IOException, InterruptedException {
+        return JSON.readTree(advisor.get("/api/v1/clusters/" + clusterId + "/ring?withTokens=true"));
+    }
+
+    /**
+     * Waits until the advisor assembles the cluster's ring from fresh reports of {@code nodes} sidecars, so that a rollout
+     * started next is planned on it; returns the ring view.
+     */
+    public static JsonNode awaitRing(AdvisorProcess advisor, String clusterId, int nodes, Duration timeout) throws Exception {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        JsonNode view = null;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                view = ring(advisor, clusterId);
+                if (view.get("assembled").asBoolean() && view.get("nodes").size() == nodes) {
+                    return view;
+                }
+            } catch (IOException notYet) {
+                // no sidecar heard yet (404), or the advisor is restarting
+            }
+            Thread.sleep(500);
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("nodes", nodes);
-        body.put("keyspaces", List.of(Map.of("name", keyspace, "replication", Map.of("datacenter1", 3), "consistency", "QUORUM")));
-        body.put("canaryFirst", true);
-        body.put("comment", comment);
-        return JSON.writeValueAsString(body);
+        throw new IllegalStateException("the advisor did not assemble a ring of " + nodes + " nodes for " + clusterId + " within "
+                + timeout + ": " + view);
     }
 
     /** Submits a change and approves it; returns the recommendation id. */
@@ -71,9 +94,10 @@ public final class AdvisorRollouts {
         return id;
     }
 
-    /** Starts the rollout of an approved recommendation; returns the rollout id. */
-    public static String start(AdvisorProcess advisor, String recommendationId, String ringBody) throws IOException, InterruptedException {
-        return JSON.readTree(advisor.post("/api/v1/recommendations/" + recommendationId + "/rollouts", ringBody)).get("id").asString();
+    /** Starts the rollout of an approved recommendation, canary first, on the ring the sidecars report; returns the rollout id. */
+    public static String start(AdvisorProcess advisor, String recommendationId, String comment) throws IOException, InterruptedException {
+        return JSON.readTree(advisor.post("/api/v1/recommendations/" + recommendationId + "/rollouts", startBody(comment)))
+                .get("id").asString();
     }
 
     public static JsonNode rollout(AdvisorProcess advisor, String rolloutId) throws IOException, InterruptedException {

@@ -137,6 +137,7 @@ public final class RolloutBenchmark {
                     sidecar.awaitServing(Duration.ofSeconds(90));
                 }
                 AdvisorRollouts.awaitNodesUp(advisor, CLUSTER, 3, Duration.ofSeconds(180));
+                AdvisorRollouts.awaitRing(advisor, CLUSTER, 3, Duration.ofSeconds(60));
                 String current = CassandraCluster.setting(session, ring.node(1), KNOB);
                 for (int r = 1; r <= options.repetitions(); r++) {
                     String value = options.next(current);
@@ -147,6 +148,7 @@ public final class RolloutBenchmark {
                     current = value;
                     ring.awaitAllUp(Duration.ofSeconds(60));
                     AdvisorRollouts.awaitNodesUp(advisor, CLUSTER, 3, Duration.ofSeconds(120));
+                    AdvisorRollouts.awaitRing(advisor, CLUSTER, 3, Duration.ofSeconds(60));
                     Thread.sleep(5_000);
                 }
             } finally {
@@ -167,7 +169,7 @@ public final class RolloutBenchmark {
         String recommendation = AdvisorRollouts.submitAndApprove(advisor, CLUSTER, Map.of(KNOB, to), List.of());
         int seen = results.size();
         long start = System.nanoTime();
-        String rollout = AdvisorRollouts.start(advisor, recommendation, AdvisorRollouts.ringBody(ring, "bench", "rollout benchmark " + index));
+        String rollout = AdvisorRollouts.start(advisor, recommendation, "rollout benchmark " + index);
         Map<String, Instant> appliedAt = new TreeMap<>();
         JsonNode view;
         long deadline = System.currentTimeMillis() + Duration.ofMinutes(15).toMillis();

@@ -35,7 +35,10 @@ import tools.jackson.databind.json.JsonMapper;
  * shared 3-node RF=3 ring by signed commands over the real broker, carried out by supervised
  * sidecars: a RESTART change under QUORUM load and then, under the same load, its rollback on
  * request; the same kind of change with the advisor killed mid-rollout; a change the canary's node
- * refuses at startup; and a SCHEMA change (LCS on rollit.kv) applied once under QUORUM load.
+ * refuses at startup; and a SCHEMA change (LCS on rollit.kv) applied once under QUORUM load. Every
+ * rollout is planned on the ring the advisor assembled from the sidecars' reports (16 vnodes per
+ * node), which must match the live cluster; with one sidecar stopped while its node runs, a rollout
+ * is refused naming that node.
  *
  * <p>One advisor and one set of sidecars serve all the tests, as they would serve one cluster for
  * its lifetime (starting them costs about a minute here); each test watches the Cassandra
@@ -65,6 +68,39 @@ class RolloutOrchestratorIT {
     @BeforeEach
     void watchTheNodesAfresh() {
         f.watchAfresh();
+    }
+
+    @Test
+    @Order(0)
+    void theRingTheAdvisorAssembledIsTheLiveClustersWithEveryVnode() throws Exception {
+        JsonNode ring = AdvisorRollouts.awaitRing(f.advisor, "it-ring", 3, Duration.ofSeconds(60));
+        try (CqlSession session = f.ring.session()) {
+            f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
+            Map<String, JsonNode> reported = new TreeMap<>();
+            ring.get("nodes").forEach(n -> reported.put(n.get("nodeId").asString(), n));
+            assertThat(reported.keySet()).containsExactlyInAnyOrderElementsOf(f.ring.nodes().stream().map(CassandraNode::address).toList());
+            for (CassandraNode node : f.ring.nodes()) {
+                com.datastax.oss.driver.api.core.cql.Row local = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement
+                        .newInstance("SELECT host_id, data_center, rack, tokens FROM system.local")
+                        .setNode(CassandraCluster.driverNode(session, node))).one();
+                List<Long> tokens = local.getSet("tokens", String.class).stream().map(Long::parseLong).sorted().toList();
+                JsonNode view = reported.get(node.address());
+                assertThat(tokens).as("the harness nodes run num_tokens 16").hasSize(16);
+                assertThat(view.get("hostId").asString()).isEqualTo(local.getUuid("host_id").toString());
+                assertThat(view.get("dc").asString()).isEqualTo(local.getString("data_center"));
+                assertThat(view.get("rack").asString()).isEqualTo(local.getString("rack"));
+                assertThat(view.get("tokens").asInt()).isEqualTo(16);
+                List<Long> seen = new ArrayList<>();
+                view.get("tokenList").forEach(t -> seen.add(t.asLong()));
+                assertThat(seen).as("tokens of %s", node.address()).isEqualTo(tokens);
+            }
+            Map<String, String> levels = new TreeMap<>();
+            ring.get("keyspaces").forEach(k -> levels.put(k.get("name").asString(), k.get("consistency").asString()));
+            assertThat(levels).containsEntry("system_distributed", "LOCAL_QUORUM");
+            assertThat(ring.get("skipped").has("system_traces")).as("ring %s", ring).isTrue();
+            assertThat(ring.get("skipped").has("system_schema")).as("LocalStrategy: ring %s", ring).isTrue();
+            System.out.println("ring the advisor assembled: " + ring.get("nodes").size() + " nodes, keyspaces " + levels);
+        }
     }
 
     @Test
@@ -196,7 +232,8 @@ class RolloutOrchestratorIT {
             Instant start = Instant.now();
             String rec = AdvisorRollouts.submitAndApprove(f.advisor, "it-ring",
                     Map.of("compaction.class", "LeveledCompactionStrategy"), List.of(), List.of("rollit.kv"));
-            String rollout = AdvisorRollouts.start(f.advisor, rec, AdvisorRollouts.ringBody(f.ring, "rollit", "go"));
+            AdvisorRollouts.awaitRing(f.advisor, "it-ring", 3, Duration.ofSeconds(60));
+            String rollout = AdvisorRollouts.start(f.advisor, rec, "go");
             JsonNode done = f.awaitEnd(rollout, Duration.ofMinutes(5));
             Duration took = Duration.between(start, Instant.now());
             Thread.sleep(3_000);
@@ -220,13 +257,51 @@ class RolloutOrchestratorIT {
         }
     }
 
+    @Test
+    @Order(5)
+    void aRingReportThatDisagreesWithTheLiveClusterRefusesTheRolloutNamingTheNode() throws Exception {
+        CassandraNode silent = f.ring.nodes().get(2);
+        f.stopSidecar(silent);
+        try {
+            // the node keeps running and its peers keep seeing it; only its sidecar is gone
+            f.ring.awaitAllUp(Duration.ofSeconds(30));
+            String rec = AdvisorRollouts.submitAndApprove(f.advisor, "it-ring", Map.of(MEMTABLE, "88MiB"), List.of());
+            JsonNode refused = null;
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (refused == null && System.currentTimeMillis() < deadline) {
+                JsonNode ring = AdvisorRollouts.ring(f.advisor, "it-ring");
+                if (!ring.get("assembled").asBoolean()) {
+                    refused = ring;
+                }
+                Thread.sleep(500);
+            }
+            assertThat(refused).as("the ring stays assembled although the sidecar of %s stopped", silent.address()).isNotNull();
+            String problem = null;
+            try {
+                AdvisorRollouts.start(f.advisor, rec, "must be refused");
+            } catch (java.io.IOException e) {
+                problem = e.getMessage();
+            }
+            assertThat(problem).as("rollout started without the sidecar of %s", silent.address()).isNotNull()
+                    .contains("answered 409").contains(silent.address()).contains("reasons");
+            assertThat(AdvisorRollouts.recommendationState(f.advisor, rec)).isEqualTo("APPROVED");
+            f.assertEachNodeHadProcesses(1);
+            System.out.println("refused as expected: " + problem);
+            f.advisor.post("/api/v1/recommendations/" + rec + "/reject", "{\"comment\":\"test over\"}");
+        } finally {
+            f.restartSidecar(silent);
+        }
+        AdvisorRollouts.awaitRing(f.advisor, "it-ring", 3, Duration.ofSeconds(90));
+    }
+
     /** Advisor process and three acting sidecars on one fresh topic prefix, with a PID watcher each test renews. */
     private static final class Fixture implements AutoCloseable {
         final CassandraCluster ring;
         final KafkaBroker broker;
         final Topics topics;
         final Path dir;
-        final List<SidecarApp> sidecars = new ArrayList<>();
+        final Map<String, SidecarApp> sidecars = new TreeMap<>();
+        final Map<String, Map<String, String>> sidecarProps = new TreeMap<>();
         NodeProcessWatcher watcher;
         AdvisorProcess advisor;
 
@@ -242,12 +317,26 @@ class RolloutOrchestratorIT {
                     Map<String, String> props = new TreeMap<>(SidecarObservesIT.FAST_WINDOWS);
                     props.putAll(SidecarSettings.acting(node, broker, topics.prefix(), advisor.publicKeyFile(),
                             dir.resolve("sidecar-" + node.index()).resolve("state")));
-                    sidecars.add(SidecarApp.start(node, broker, topics.prefix(), props));
+                    sidecarProps.put(node.address(), props);
+                    sidecars.put(node.address(), SidecarApp.start(node, broker, topics.prefix(), props));
                 }
                 AdvisorRollouts.awaitNodesUp(advisor, "it-ring", 3, Duration.ofSeconds(120));
+                AdvisorRollouts.awaitRing(advisor, "it-ring", 3, Duration.ofSeconds(60));
             } catch (Exception | AssertionError e) {
                 close();    // no advisor or sidecar outlives a fixture that did not come up
                 throw e;
+            }
+        }
+
+        /** Stops the sidecar of {@code node}; the node itself keeps running. */
+        void stopSidecar(CassandraNode node) {
+            sidecars.remove(node.address()).close();
+        }
+
+        /** Starts the sidecar of {@code node} again, as it was configured at first. */
+        void restartSidecar(CassandraNode node) {
+            if (!sidecars.containsKey(node.address())) {
+                sidecars.put(node.address(), SidecarApp.start(node, broker, topics.prefix(), sidecarProps.get(node.address())));
             }
         }
 
@@ -281,7 +370,8 @@ class RolloutOrchestratorIT {
 
         String startRollout(Map<String, String> settings, List<String> optIn) throws Exception {
             String id = AdvisorRollouts.submitAndApprove(advisor, "it-ring", settings, optIn);
-            return AdvisorRollouts.start(advisor, id, AdvisorRollouts.ringBody(ring, "rollit", "go"));
+            AdvisorRollouts.awaitRing(advisor, "it-ring", 3, Duration.ofSeconds(60));
+            return AdvisorRollouts.start(advisor, id, "go");
         }
 
         JsonNode awaitEnd(String rollout, Duration timeout) throws Exception {
@@ -316,7 +406,7 @@ class RolloutOrchestratorIT {
             if (watcher != null) {
                 watcher.close();
             }
-            for (SidecarApp s : sidecars) {
+            for (SidecarApp s : sidecars.values()) {
                 s.close();
             }
             if (advisor != null) {

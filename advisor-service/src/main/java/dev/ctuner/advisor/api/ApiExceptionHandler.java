@@ -7,6 +7,8 @@ import dev.ctuner.advisor.core.lifecycle.IllegalTransitionException;
 import dev.ctuner.advisor.learning.NoModelException;
 import dev.ctuner.advisor.learning.TrainingInProgressException;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
+import dev.ctuner.advisor.ring.RingRefusedException;
+import dev.ctuner.advisor.ring.UnknownClusterException;
 import dev.ctuner.advisor.rollout.PlanRefusedException;
 import dev.ctuner.advisor.rollout.RollbackConflictException;
 import dev.ctuner.advisor.store.ConcurrentUpdateException;
@@ -31,8 +33,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every error of the API as an RFC 9457 problem detail with a specific message: 400 for bad input
  * (with every violation), 404 for an unknown id, 409 for a move the state machine does not allow
- * (naming the current state and the allowed moves) or a concurrent change, 422 when no safe
- * rollout plan exists, or the trained model cannot answer; 503 when no model is trained yet.
+ * (naming the current state and the allowed moves), a concurrent change, or a ring the sidecars'
+ * reports do not give (with every reason); 422 when no safe rollout plan exists, a cluster no
+ * sidecar has reported is named, or the trained model cannot answer; 503 when no model is trained yet.
  */
 @RestControllerAdvice
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -82,6 +85,19 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "No safe rollout plan", e.getMessage());
         p.setProperty("reasons", e.reasons());
         return p;
+    }
+
+    @ExceptionHandler(RingRefusedException.class)
+    ProblemDetail ringRefused(RingRefusedException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "The ring cannot be taken from the sidecars' reports", e.getMessage());
+        p.setProperty("clusterId", e.cluster().value());
+        p.setProperty("reasons", e.reasons());
+        return p;
+    }
+
+    @ExceptionHandler(UnknownClusterException.class)
+    ProblemDetail unknownCluster(UnknownClusterException e) {
+        return problem(HttpStatus.UNPROCESSABLE_CONTENT, "Unknown cluster", e.getMessage());
     }
 
     @ExceptionHandler(InvalidInputException.class)

@@ -1,10 +1,7 @@
 package dev.ctuner.advisor.api;
 
-import dev.ctuner.advisor.core.safety.ConsistencyLevel;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.util.List;
 import java.util.Map;
@@ -38,21 +35,25 @@ public final class ApiRequests {
     }
 
     /**
-     * What a rollout needs to plan its rounds: the ring and the consistency level each keyspace's
-     * applications use. Until the sidecars report the ring, the operator describes it.
-     * {@code canaryFirst} and {@code aggressive} default to false; {@code canary} names the canary node.
+     * How to roll out: the ring (nodes, racks, tokens, replication) comes from the sidecars' reports of the
+     * recommendation's cluster, the consistency levels from {@code ctuner.advisor.consistency}. {@code canaryFirst}
+     * and {@code aggressive} default to false; {@code canary} names the canary node (its sidecar's node id).
+     * {@code nodes} and {@code keyspaces} are no longer accepted: a body that carries them is refused, so that an
+     * operator does not believe a typed ring is used.
      */
-    public record StartRollout(@NotEmpty @Valid List<NodeSpec> nodes, @NotEmpty @Valid List<KeyspaceSpec> keyspaces,
-                               Boolean canaryFirst, String canary, Boolean aggressive,
+    public record StartRollout(Object nodes, Object keyspaces, Boolean canaryFirst, String canary, Boolean aggressive,
                                @NotBlank @Size(max = 2000) String comment) {
+
+        /** Refuses a typed ring, saying where the ring comes from now. */
+        public void refuseTypedRing() {
+            if (nodes != null || keyspaces != null) {
+                throw new IllegalArgumentException(RING_FROM_SIDECARS);
+            }
+        }
     }
 
-    /** A node; without tokens it gets one token, in the order listed (a single-token ring). */
-    public record NodeSpec(@NotBlank String id, @NotBlank String dc, @NotBlank String rack, List<Long> tokens) {
-    }
-
-    /** A keyspace: RF per DC as in its NetworkTopologyStrategy, and the level its applications use. */
-    public record KeyspaceSpec(@NotBlank String name, @NotEmpty Map<String, Integer> replication,
-                               @NotNull ConsistencyLevel consistency) {
-    }
+    /** Why a request that still types a ring is refused. */
+    static final String RING_FROM_SIDECARS = "the ring now comes from the sidecars' reports of the cluster, not from the "
+            + "request: remove \"nodes\" and \"keyspaces\" (and \"ring\"); GET /api/v1/clusters/{id}/ring shows the ring "
+            + "the advisor assembled, and ctuner.advisor.consistency sets the consistency level per keyspace";
 }

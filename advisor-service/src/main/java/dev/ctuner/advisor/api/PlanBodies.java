@@ -72,22 +72,17 @@ public final class PlanBodies {
                         @DecimalMin("0") @DecimalMax("1") Double rewriteFraction, @PositiveOrZero Double rewriteSeconds) {
     }
 
-    /**
-     * The cluster's ring, as a rollout takes it: with it, the safety planner gives the rounds of a
-     * rolling restart and the nodes down in each (instead of {@code costs.rounds} and
-     * {@code costs.nodesDownPerRound}).
-     */
-    public record RingSpec(@NotEmpty @Valid List<ApiRequests.NodeSpec> nodes,
-                           @NotEmpty @Valid List<ApiRequests.KeyspaceSpec> keyspaces) {
-    }
-
     public record PlanRequest(@NotNull @Valid Forecast forecast, @NotNull @Valid Design physicalDesign,
                               Map<String, String> current, @Size(max = 100) List<Map<String, String>> candidates,
                               @Valid Costs costs, @PositiveOrZero Double minSpacingSeconds,
                               @PositiveOrZero Double cooldownSeconds, @PositiveOrZero Double margin, Long seed,
-                              @Valid RingSpec ring) {
+                              @Size(max = 200) String clusterId, Object ring) {
 
-        /** @param safe the safety planner's rolling restart for {@link #ring}, when one was given */
+        /**
+         * @param safe the safety planner's rolling restart over the ring {@link #clusterId}'s sidecars report, when a
+         *             cluster was named (instead of {@code costs.rounds} and {@code costs.nodesDownPerRound}); a typed
+         *             {@code ring} is no longer accepted
+         */
         PlanQuery toQuery(Optional<RolloutPlan> safe) {
             Costs c = costs == null ? new Costs(null, null, null, null, null) : costs;
             int down = safe.map(PlanBodies::mostDown).orElse(c.nodesDownPerRound() == null ? 1 : c.nodesDownPerRound());
@@ -110,7 +105,7 @@ public final class PlanBodies {
         /** Where the round count of the cost model came from, for the answer. */
         String roundsFrom(Optional<RolloutPlan> safe) {
             if (safe.isPresent()) {
-                return "safety planner over the given ring (" + safe.get().method() + ")";
+                return "safety planner over the ring the sidecars of " + clusterId + " report (" + safe.get().method() + ")";
             }
             return costs != null && costs.rounds() != null ? "request" : "default: ceil(nodes / nodesDownPerRound)";
         }

@@ -7,8 +7,11 @@ import dev.ctuner.advisor.core.safety.Ring;
 import dev.ctuner.advisor.core.safety.RolloutPlan;
 import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
 import dev.ctuner.advisor.planning.PlanService;
+import dev.ctuner.advisor.ring.ReportedRings;
+import dev.ctuner.advisor.ring.UnknownClusterException;
 import dev.ctuner.advisor.rollout.PlanRefusedException;
 import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.protocol.ClusterId;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
@@ -26,8 +29,10 @@ import org.springframework.web.bind.annotation.RestController;
  * curl -u bob:secret -H 'Content-Type: application/json' localhost:8080/api/v1/plans -d '{
  *   "forecast": {"stepSeconds": 300, "steps": [{"readProportion": 0.1, "updateProportion": 0.9, "rate": 30000},
  *                                              {"readProportion": 0.9, "updateProportion": 0.1, "rate": 40000}]},
- *   "physicalDesign": {"nodes": 3, "replicationFactor": 3}, "current": {}, "minSpacingSeconds": 600}'
+ *   "physicalDesign": {"nodes": 3, "replicationFactor": 3}, "current": {}, "minSpacingSeconds": 600,
+ *   "clusterId": "prod"}'
  * </pre>
+ * With {@code clusterId}, the restart rounds come from the safety planner over the ring that cluster's sidecars report.
  */
 @RestController
 public class PlanController {
@@ -35,11 +40,13 @@ public class PlanController {
     private final PlanService service;
     private final KnobCatalog catalog;
     private final SafeRoundPlanner safety;
+    private final ReportedRings rings;
 
-    public PlanController(PlanService service, KnobCatalog catalog, SafeRoundPlanner safety) {
+    public PlanController(PlanService service, KnobCatalog catalog, SafeRoundPlanner safety, ReportedRings rings) {
         this.service = service;
         this.catalog = catalog;
         this.safety = safety;
+        this.rings = rings;
     }
 
     @Operation(summary = "Plan when to change the configuration over a workload forecast (VIEWER; stores nothing)",
@@ -49,7 +56,8 @@ public class PlanController {
                     + "optimum per distinct forecast workload.")
     @ApiResponse(responseCode = "200", description = "the plan; reconfigure=false and no changes when staying is best")
     @ApiResponse(responseCode = "400", description = "problem detail listing every violation")
-    @ApiResponse(responseCode = "422", description = "the ring given allows no availability-safe rolling restart")
+    @ApiResponse(responseCode = "409", description = "the sidecars' reports of the named cluster give no ring (every reason listed)")
+    @ApiResponse(responseCode = "422", description = "the cluster's ring allows no availability-safe rolling restart, or no sidecar reported it")
     @ApiResponse(responseCode = "503", description = "no model trained yet; POST /api/v1/models/train")
     @PostMapping("/api/v1/plans")
     public PlanView plan(@Valid @RequestBody PlanRequest body) {
@@ -57,16 +65,23 @@ public class PlanController {
         return PlanView.of(service.plan(body.toQuery(safe)), catalog, body.roundsFrom(safe));
     }
 
-    /** The rolling restart the safety planner gives for the request's ring (none without a ring). */
+    /** The rolling restart the safety planner gives for the named cluster's reported ring (none without a cluster). */
     private Optional<RolloutPlan> safeRestart(PlanRequest body) {
-        if (body.ring() == null) {
+        if (body.ring() != null) {
+            throw new IllegalArgumentException(ApiRequests.RING_FROM_SIDECARS + "; name the cluster with \"clusterId\"");
+        }
+        if (body.clusterId() == null || body.clusterId().isBlank()) {
             return Optional.empty();
         }
         if (body.costs() != null && (body.costs().rounds() != null || body.costs().nodesDownPerRound() != null)) {
-            throw new IllegalArgumentException("give either ring (the safety planner's rounds) or costs.rounds and "
-                    + "costs.nodesDownPerRound, not both");
+            throw new IllegalArgumentException("give either clusterId (the safety planner's rounds over its reported ring) or "
+                    + "costs.rounds and costs.nodesDownPerRound, not both");
         }
-        Ring ring = RingDescriptions.toRing(body.ring().nodes(), body.ring().keyspaces());
+        ClusterId cluster = new ClusterId(body.clusterId());
+        if (!rings.known(cluster)) {
+            throw new UnknownClusterException(cluster);
+        }
+        Ring ring = rings.require(cluster).ring();
         if (ring.nodes().size() != body.physicalDesign().nodes()) {
             throw new IllegalArgumentException("ring has " + ring.nodes().size() + " nodes but physicalDesign.nodes is "
                     + body.physicalDesign().nodes());

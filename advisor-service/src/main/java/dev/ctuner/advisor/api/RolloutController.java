@@ -3,13 +3,14 @@ package dev.ctuner.advisor.api;
 import dev.ctuner.advisor.api.ApiRequests.Decision;
 import dev.ctuner.advisor.api.ApiRequests.StartRollout;
 import dev.ctuner.advisor.api.ApiViews.RolloutView;
-import dev.ctuner.advisor.core.safety.PlanRequest;
+import dev.ctuner.advisor.rollout.RolloutOptions;
 import dev.ctuner.advisor.rollout.RolloutService;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.common.protocol.NodeId;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.security.Principal;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,8 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
  *
  * <pre>
  * POST /api/v1/recommendations/{id}/rollouts
- * {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"}, ...], "keyspaces":[{"name":"shop","replication":{"dc1":3},
- *  "consistency":"QUORUM"}], "canaryFirst":true, "comment":"go"}
+ * {"canaryFirst":true, "comment":"go"}      (the ring comes from the sidecars of the recommendation's cluster)
  * POST /api/v1/rollouts/{id}/rollback        (also /api/v1/rollouts/{id}/rollback)
  * {"comment":"p99 worse since the change"}
  * </pre>
@@ -42,16 +42,12 @@ public class RolloutController {
 
     @PostMapping("/api/v1/recommendations/{id}/rollouts")
     public ResponseEntity<RolloutView> start(@PathVariable UUID id, @Valid @RequestBody StartRollout body, Principal who) {
-        PlanRequest request = PlanRequest.allNodes(RingDescriptions.toRing(body));
-        if (body.canary() != null && !body.canary().isBlank()) {
-            request = request.withCanary(new NodeId(body.canary()));
-        } else if (Boolean.TRUE.equals(body.canaryFirst())) {
-            request = request.withCanaryFirst();
-        }
-        if (Boolean.TRUE.equals(body.aggressive())) {
-            request = request.withAggressive();
-        }
-        Rollout r = service.start(id, request, who.getName(), body.comment());
+        body.refuseTypedRing();
+        Optional<NodeId> canary = body.canary() == null || body.canary().isBlank() ? Optional.empty()
+                : Optional.of(new NodeId(body.canary()));
+        RolloutOptions options = new RolloutOptions(Boolean.TRUE.equals(body.canaryFirst()), canary,
+                Boolean.TRUE.equals(body.aggressive()));
+        Rollout r = service.start(id, options, who.getName(), body.comment());
         return ResponseEntity.created(URI.create("/api/v1/rollouts/" + r.id())).body(view(r));
     }
 

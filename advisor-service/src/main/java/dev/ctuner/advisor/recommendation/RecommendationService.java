@@ -9,6 +9,8 @@ import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.core.vetting.GateFailure;
 import dev.ctuner.advisor.core.vetting.Vetting;
 import dev.ctuner.advisor.core.vetting.VettingReport;
+import dev.ctuner.advisor.ring.ReportedRings;
+import dev.ctuner.advisor.ring.UnknownClusterException;
 import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.advisor.store.Origin;
@@ -48,9 +50,11 @@ public class RecommendationService {
     private final KnobCatalog catalog;
     private final VettingProperties properties;
     private final Clock clock;
+    private final ReportedRings rings;
 
     public RecommendationService(RecommendationStore store, Vetting vetting, KnobCatalog catalog,
-                                 VettingProperties properties, Clock clock) {
+                                 VettingProperties properties, Clock clock, ReportedRings rings) {
+        this.rings = rings;
         this.store = store;
         this.vetting = vetting;
         this.catalogGate = new CatalogGate(catalog);
@@ -64,9 +68,13 @@ public class RecommendationService {
      * passes, else REJECTED with every failed reason in the audit trail.
      *
      * @throws InvalidSettingsException when the catalog refuses the settings; nothing is stored
+     * @throws UnknownClusterException when no sidecar has reported the cluster; nothing is stored
      */
     @Transactional
     public Recommendation submit(Submission submission, String actor) {
+        if (!rings.known(submission.clusterId())) {
+            throw new UnknownClusterException(submission.clusterId());
+        }
         // the operator's current configuration is not known until ingest exists: validate against defaults
         Candidate candidate = new Candidate(submission.settings(), Configuration.EMPTY,
                 properties.nodeFacts().toNodeFacts(), submission.optedIn(), Optional.empty());

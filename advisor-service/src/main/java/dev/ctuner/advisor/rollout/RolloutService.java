@@ -10,6 +10,8 @@ import dev.ctuner.advisor.core.safety.Round;
 import dev.ctuner.advisor.core.safety.RolloutPlan;
 import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
 import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.ring.ReportedRings;
+import dev.ctuner.advisor.ring.RingRefusedException;
 import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.NodeStep;
@@ -53,9 +55,11 @@ public class RolloutService {
     private final SafeRoundPlanner planner;
     private final Clock clock;
     private final ApplicationEventPublisher events;
+    private final ReportedRings rings;
 
     public RolloutService(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
-                          SafeRoundPlanner planner, Clock clock, ApplicationEventPublisher events) {
+                          SafeRoundPlanner planner, Clock clock, ApplicationEventPublisher events, ReportedRings rings) {
+        this.rings = rings;
         this.store = store;
         this.recommendations = recommendations;
         this.results = results;
@@ -65,12 +69,27 @@ public class RolloutService {
     }
 
     /**
+     * Starts the rollout of an APPROVED recommendation on the ring its cluster's sidecars report (see
+     * {@link #start(UUID, PlanRequest, String, String)} for how each cost tier is rolled out).
+     *
+     * @throws dev.ctuner.advisor.core.lifecycle.IllegalTransitionException when it is not APPROVED
+     * @throws RingRefusedException when the reports are missing, stale, incomplete or disagree; nothing changes
+     */
+    @Transactional
+    public Rollout start(UUID recommendationId, RolloutOptions options, String actor, String comment) {
+        Recommendation recommendation = recommendations.get(recommendationId);
+        RecommendationState.TABLE.move(recommendation.state(), RecommendationState.ROLLING_OUT, actor, clock.instant(), comment);
+        return start(recommendationId, options.toRequest(rings.require(recommendation.clusterId()).ring()), actor, comment);
+    }
+
+    /**
      * Plans the rounds for an APPROVED recommendation and records a RUNNING rollout with every node
      * PENDING; the recommendation moves to ROLLING_OUT.
      *
      * @throws dev.ctuner.advisor.core.lifecycle.IllegalTransitionException when it is not APPROVED
-     * A LIVE change goes node by node (one node per round, canary first): nothing restarts, so the
-     * planner's rounds, which bound how many nodes may be down together, are only used for order.
+     * A LIVE change goes node by node (one node per step, canary first, in ring order): nothing restarts
+     * and no replica goes down, so it needs no availability rounds, is not refused for RF = CL and needs
+     * no {@code aggressive} flag.
      *
      * A SCHEMA change (table options) is not rolled out node by node: each of its tables gets one
      * AlterTable, carried out once by one node's sidecar (a step per table, one after another, each on
@@ -87,31 +106,60 @@ public class RolloutService {
         if (recommendation.costTier() == ApplyMode.SCHEMA) {
             return startSchema(recommendation, request, actor, comment);
         }
+        if (recommendation.costTier() == ApplyMode.LIVE) {
+            return startLive(recommendation, request, actor, comment);
+        }
         PlanResult result = planner.plan(request);
         if (result instanceof PlanResult.Refused refused) {
             throw new PlanRefusedException(refused.reasons());
         }
         RolloutPlan plan = ((PlanResult.Planned) result).plan();
-        boolean live = recommendation.costTier() == ApplyMode.LIVE;
         recommendations.move(recommendationId, RecommendationState.ROLLING_OUT, actor, comment);
         Instant now = clock.instant();
         List<NodeStep> steps = new ArrayList<>();
-        int sequence = 0;
         for (Round round : plan.rounds()) {
             for (NodeId node : round.nodes()) {
                 Optional<String> risk = round.isSafe() ? Optional.empty()
                         : Optional.of("aggressive round: " + String.join("; ", round.availabilityRisks()));
-                steps.add(new NodeStep(node, live ? sequence++ : round.index(), round.canary(), NodeStepStatus.PENDING,
+                steps.add(new NodeStep(node, round.index(), round.canary(), NodeStepStatus.PENDING,
                         Optional.empty(), Optional.empty(), now, risk, 0));
             }
         }
-        int rounds = live ? steps.size() : plan.size();
-        Rollout rollout = new Rollout(UUID.randomUUID(), recommendationId, RolloutState.RUNNING, 0, rounds,
+        Rollout rollout = new Rollout(UUID.randomUUID(), recommendationId, RolloutState.RUNNING, 0, plan.size(),
                 plan.method(), plan.aggressive(), now, now, 0, steps);
         store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
-                "started: " + comment + " (" + rounds + (live ? " live steps, node by node, " : " rounds, ") + plan.method()
+                "started: " + comment + " (" + plan.size() + " rounds, " + plan.method()
                         + (plan.optimal() ? ", fewest possible" : ", lower bound " + plan.lowerBound())
                         + (plan.aggressive() ? ", AGGRESSIVE: some rounds break a consistency level" : "") + ")"));
+        events.publishEvent(new RolloutChanged(rollout.id()));
+        return get(rollout.id());
+    }
+
+    /** Node by node in ring order, the canary (named, or the first node) alone first; no node goes down. */
+    private Rollout startLive(Recommendation recommendation, PlanRequest request, String actor, String comment) {
+        List<NodeId> order = new ArrayList<>(request.nodes());
+        if (order.isEmpty()) {
+            throw new PlanRefusedException(List.of("no nodes to change"));
+        }
+        if (request.canary().isPresent()) {
+            NodeId canary = request.canary().get();
+            if (!order.remove(canary)) {
+                throw new PlanRefusedException(List.of("canary " + canary + " is not one of the nodes to change " + order));
+            }
+            order.add(0, canary);
+        }
+        recommendations.move(recommendation.id(), RecommendationState.ROLLING_OUT, actor, comment);
+        Instant now = clock.instant();
+        List<NodeStep> steps = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            steps.add(new NodeStep(order.get(i), i, request.canaryFirst() && i == 0, NodeStepStatus.PENDING, Optional.empty(),
+                    Optional.empty(), now, Optional.empty(), 0));
+        }
+        Rollout rollout = new Rollout(UUID.randomUUID(), recommendation.id(), RolloutState.RUNNING, 0, steps.size(),
+                dev.ctuner.advisor.core.safety.PlanMethod.NODE_BY_NODE, false, now, now, 0, steps);
+        store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
+                "started: " + comment + " (" + steps.size() + " live steps, node by node" + (request.canaryFirst() ? ", canary first" : "")
+                        + "; no node restarts, so no availability rounds)"));
         events.publishEvent(new RolloutChanged(rollout.id()));
         return get(rollout.id());
     }

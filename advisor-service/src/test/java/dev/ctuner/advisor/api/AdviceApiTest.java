@@ -14,6 +14,14 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.ring.ReportedClusters;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.message.NodeState;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import java.time.Instant;
+import java.util.List;
 import dev.ctuner.advisor.data.SyntheticCsv;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +65,13 @@ class AdviceApiTest {
     @Autowired
     MockMvc mvc;
 
+    @Autowired
+    ClusterRegistry registry;
+
+    private static NodeStatus upWithoutTopology() {
+        return new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, ReportedClusters.SCHEMA, "0.1.0", 1L, true, 0, 0, 0);
+    }
+
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-advice-test");
@@ -73,6 +88,7 @@ class AdviceApiTest {
         registry.add("ctuner.advisor.learning.datasets[0]", () -> csv.toString());
         registry.add("ctuner.advisor.learning.datasets[1]", () -> dir.resolve("not-measured-yet.csv").toString());
         registry.add("ctuner.advisor.learning.train-at-startup", () -> "false");
+        registry.add("ctuner.advisor.consistency.keyspaces.ledger", () -> "ALL");
         registry.add("ctuner.advisor.learning.search.population", () -> "20");
         registry.add("ctuner.advisor.learning.search.generations", () -> "25");
     }
@@ -250,54 +266,58 @@ class AdviceApiTest {
                 .andExpect(jsonPath("$.changes", hasSize(0)));
     }
 
-    static String ringPlan(int nodes, String ring, String costs) {
+    static String ringPlan(int nodes, String cluster, String costs) {
         return """
                 {"forecast": %s, "physicalDesign": {"nodes": %d, "replicationFactor": 3},
                  "current": {"compaction.class": "SizeTieredCompactionStrategy"},
                  "candidates": [{"compaction.class": "LeveledCompactionStrategy"}],
-                 "costs": %s, "minSpacingSeconds": 600, "ring": %s}""".formatted(readHeavyForecast(40), nodes, costs, ring);
-    }
-
-    static String ring(int racks, int perRack, String consistency) {
-        StringBuilder nodes = new StringBuilder();
-        for (int r = 0; r < racks; r++) {
-            for (int i = 0; i < perRack; i++) {
-                nodes.append(nodes.length() == 0 ? "" : ",")
-                        .append("{\"id\": \"n%d%d\", \"dc\": \"dc1\", \"rack\": \"r%d\"}".formatted(r, i, r));
-            }
-        }
-        return "{\"nodes\": [" + nodes + "], \"keyspaces\": [{\"name\": \"shop\", \"replication\": {\"dc1\": 3}, "
-                + "\"consistency\": \"" + consistency + "\"}]}";
+                 "costs": %s, "minSpacingSeconds": 600, "clusterId": %s}""".formatted(readHeavyForecast(40), nodes, costs,
+                cluster == null ? "null" : "\"" + cluster + "\"");
     }
 
     @Test
     @Order(5)
-    void withARingTheRestartRoundsAreTheSafetyPlanners() throws Exception {
+    void withAClusterTheRestartRoundsAreTheSafetyPlannersOverItsReportedRing() throws Exception {
+        registry.status(new ClusterId("unused"), new NodeId("x"), Instant.now(), upWithoutTopology());
+        ReportedClusters.report(registry, new ClusterId("racks"), ReportedClusters.nodes(6, 1, 3), List.of(ReportedClusters.nts("shop", 3)));
+        ReportedClusters.report(registry, new ClusterId("onerack"), ReportedClusters.nodes(3, 1), List.of(ReportedClusters.nts("shop", 3)));
+        ReportedClusters.report(registry, new ClusterId("strict"), ReportedClusters.nodes(3, 1), List.of(ReportedClusters.nts("ledger", 3)));
         String costs = "{\"rewriteFraction\": 0.3, \"rewriteSeconds\": 600}";
-        // three racks of two, RF 3 at QUORUM: a whole rack may be down at once, so 3 rounds of 2 nodes
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(6, ring(3, 2, "QUORUM"), costs)))
+        // three racks of two, RF 3 at LOCAL_QUORUM: a whole rack may be down at once, so 3 rounds of 2 nodes
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(6, "racks", costs)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.cost.rounds").value(3))
                 .andExpect(jsonPath("$.cost.nodesDownPerRound").value(2))
-                .andExpect(jsonPath("$.roundsFrom").value(containsString("safety planner")));
+                .andExpect(jsonPath("$.roundsFrom").value(containsString("safety planner over the ring the sidecars of racks report")));
         // one rack of three: one node at a time
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "QUORUM"), costs)))
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "onerack", costs)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.cost.rounds").value(3))
                 .andExpect(jsonPath("$.cost.nodesDownPerRound").value(1));
         // ALL allows no replica down: no safe rolling restart, said as a 422 with the reasons
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "ALL"), costs)))
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "strict", costs)))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.reasons").isNotEmpty());
+        // a cluster no sidecar reported, or one whose reports are incomplete
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "nowhere", costs)))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.title").value("Unknown cluster"));
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "unused", costs)))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.reasons[0]").value(containsString("reports no topology")));
+        // a typed ring is refused, saying where the ring comes from now
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, null, costs).replace("\"clusterId\": null", "\"ring\": {\"nodes\": []}")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(containsString("the ring now comes from the sidecars")));
         // the ring and the request must agree, and rounds come from one place only
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(4, ring(1, 3, "QUORUM"), costs)))
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(4, "onerack", costs)))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value("ring has 3 nodes but physicalDesign.nodes is 4"));
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, ring(1, 3, "QUORUM"), "{\"rounds\": 2}")))
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "onerack", "{\"rounds\": 2}")))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value(containsString("not both")));
         // without a ring the answer says where its rounds came from
-        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, "null", "{\"rounds\": 4}")))
+        as(VIEWER, postJson("/api/v1/plans", ringPlan(3, null, "{\"rounds\": 4}")))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.cost.rounds").value(4))
                 .andExpect(jsonPath("$.roundsFrom").value("request"));

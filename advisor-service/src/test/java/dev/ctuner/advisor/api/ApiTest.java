@@ -12,6 +12,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.ring.ReportedClusters;
+import dev.ctuner.common.protocol.ClusterId;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -38,6 +44,17 @@ class ApiTest {
     @Autowired
     MockMvc mvc;
 
+    @Autowired
+    ClusterRegistry registry;
+
+    /** The sidecars of "prod" (keyspace shop, RF 3, default LOCAL_QUORUM) and "strict" (ledger, RF 3, read at ALL). */
+    @BeforeEach
+    void sidecarsReport() {
+        List<ReportedClusters.Node> nodes = ReportedClusters.nodes(3, 16);
+        ReportedClusters.report(registry, new ClusterId("prod"), nodes, List.of(ReportedClusters.nts("shop", 3)));
+        ReportedClusters.report(registry, new ClusterId("strict"), nodes, List.of(ReportedClusters.nts("ledger", 3)));
+    }
+
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-api-test");
@@ -52,6 +69,7 @@ class ApiTest {
         registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
         registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
         registry.add("ctuner.advisor.vetting.max-tier", () -> "SCHEMA");
+        registry.add("ctuner.advisor.consistency.keyspaces.ledger", () -> "ALL");
     }
 
     private ResultActions as(String user, MockHttpServletRequestBuilder request) throws Exception {
@@ -63,16 +81,18 @@ class ApiTest {
     }
 
     private String submit(String settings) throws Exception {
+        return submit("prod", settings);
+    }
+
+    private String submit(String cluster, String settings) throws Exception {
         String body = as(OPERATOR, postJson("/api/v1/recommendations",
-                "{\"clusterId\":\"prod\",\"settings\":" + settings + ",\"comment\":\"try it\"}"))
+                "{\"clusterId\":\"" + cluster + "\",\"settings\":" + settings + ",\"comment\":\"try it\"}"))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
         return JsonPath.read(body, "$.id");
     }
 
-    private static final String RING = """
-            {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"},{"id":"n2","dc":"dc1","rack":"r1"},{"id":"n3","dc":"dc1","rack":"r1"}],
-             "keyspaces":[{"name":"shop","replication":{"dc1":3},"consistency":"%s"}],
-             "canaryFirst":true,"comment":"go"}""";
+    /** The ring comes from the sidecars: a rollout request says only how to roll out. */
+    private static final String START = "{\"canaryFirst\":true,\"comment\":\"go\"}";
 
     @Test
     void withoutCredentialsTheAnswerIsA401Problem() throws Exception {
@@ -112,7 +132,7 @@ class ApiTest {
                 .andExpect(status().isOk()).andExpect(jsonPath("$.state").value("APPROVED"))
                 .andExpect(jsonPath("$.audit[2].reason").value("fits the window"));
 
-        String rollout = as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        String rollout = as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", START))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.state").value("RUNNING"))
                 .andExpect(jsonPath("$.totalRounds").value(3))
@@ -140,7 +160,7 @@ class ApiTest {
     void aRollbackIsRequestedByAnOperatorWithACommentAndRefusedAsProblemsOtherwise() throws Exception {
         String id = submit("{\"concurrent_reads\":\"48\"}");
         as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
-        String rolloutId = JsonPath.read(as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        String rolloutId = JsonPath.read(as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", START))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(), "$.id");
 
         as(OPERATOR, postJson("/api/v1/rollouts/" + rolloutId + "/rollback", "{\"comment\":\"undo\"}"))
@@ -235,7 +255,7 @@ class ApiTest {
     @Test
     void illegalMovesAre409ProblemsNamingTheStateAndTheAllowedMoves() throws Exception {
         String id = submit("{\"concurrent_reads\":\"64\"}");
-        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("QUORUM")))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", START))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.currentState").value("VETTED"))
                 .andExpect(jsonPath("$.requestedState").value("ROLLING_OUT"));
@@ -249,17 +269,83 @@ class ApiTest {
     }
 
     @Test
-    void aRolloutThatCannotBeSafeIsRefusedWith422AndLeavesTheRecommendationApproved() throws Exception {
-        String id = submit("{\"concurrent_reads\":\"64\"}");
+    void aLiveChangeTakesNoReplicaDownSoRfEqualToClNeedsNoAggressiveFlag() throws Exception {
+        String id = submit("strict", "{\"concurrent_reads\":\"64\"}");
         as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
-        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("ALL")))
-                .andExpect(status().isUnprocessableContent())
-                .andExpect(jsonPath("$.reasons[0]").value(containsString("RF = CL")));
-        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
-        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", RING.formatted("ALL").replace("\"canaryFirst\":true", "\"aggressive\":true")))
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", START))
                 .andExpect(status().isCreated())
-                .andExpect(jsonPath("$.aggressive").value(true))
-                .andExpect(jsonPath("$.rounds[0].nodes[0].message").value(containsString("aggressive round")));
+                .andExpect(jsonPath("$.aggressive").value(false))
+                .andExpect(jsonPath("$.method").value("NODE_BY_NODE"))
+                .andExpect(jsonPath("$.totalRounds").value(3))
+                .andExpect(jsonPath("$.rounds[0].nodes[0].canary").value(true))
+                .andExpect(jsonPath("$.rounds[1].nodes", hasSize(1)));
+    }
+
+    @Test
+    void aRolloutRequestThatStillTypesARingIsA400SayingWhereTheRingComesFrom() throws Exception {
+        String id = submit("{\"concurrent_reads\":\"60\"}");
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts",
+                "{\"nodes\":[{\"id\":\"n1\",\"dc\":\"dc1\",\"rack\":\"r1\"}],\"comment\":\"go\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail").value(containsString("the ring now comes from the sidecars")));
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", "{\"keyspaces\":[],\"comment\":\"go\"}"))
+                .andExpect(status().isBadRequest());
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
+    }
+
+    @Test
+    void anIncompleteRingIsA409ListingEveryReasonAndChangesNothing() throws Exception {
+        List<ReportedClusters.Node> nodes = ReportedClusters.nodes(3, 16);
+        ReportedClusters.report(registry, new ClusterId("partial"), nodes, nodes.subList(0, 2),
+                List.of(ReportedClusters.nts("shop", 3)), Instant.now());
+        String id = submit("partial", "{\"concurrent_reads\":\"56\"}");
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/recommendations/" + id + "/rollouts", START))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.clusterId").value("partial"))
+                .andExpect(jsonPath("$.reasons", hasSize(1)))
+                .andExpect(jsonPath("$.reasons[0]").value(containsString("seen by n1, n2, has no sidecar report")));
+        as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(jsonPath("$.state").value("APPROVED"));
+        as(VIEWER, get("/api/v1/clusters/partial/ring"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.assembled").value(false))
+                .andExpect(jsonPath("$.reasons[0]").value(containsString("has no sidecar report")));
+    }
+
+    @Test
+    void theAssembledRingIsShownWithTokenCountsAndLevels() throws Exception {
+        as(VIEWER, get("/api/v1/clusters/prod/ring"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.assembled").value(true))
+                .andExpect(jsonPath("$.nodes", hasSize(3)))
+                .andExpect(jsonPath("$.nodes[0].nodeId").value("n1"))
+                .andExpect(jsonPath("$.nodes[0].tokens").value(16))
+                .andExpect(jsonPath("$.nodes[0].dc").value("dc1"))
+                .andExpect(jsonPath("$.keyspaces[0].name").value("shop"))
+                .andExpect(jsonPath("$.keyspaces[0].replication.dc1").value(3))
+                .andExpect(jsonPath("$.keyspaces[0].consistency").value("LOCAL_QUORUM"))
+                .andExpect(jsonPath("$.keyspaces[0].ranges").value(48))
+                .andExpect(jsonPath("$.nodes[0].tokenList").doesNotExist());
+        as(VIEWER, get("/api/v1/clusters/prod/ring?withTokens=true"))
+                .andExpect(jsonPath("$.nodes[1].tokenList", hasSize(16)))
+                .andExpect(jsonPath("$.nodes[1].tokenList[0]").value(ReportedClusters.nodes(3, 16).get(1).tokens().get(0)));
+        as(VIEWER, get("/api/v1/clusters/nowhere/ring")).andExpect(status().isNotFound())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+    }
+
+    @Test
+    void aRecommendationForAClusterNoSidecarReportedIsA422AndNothingIsStored() throws Exception {
+        as(OPERATOR, postJson("/api/v1/recommendations",
+                "{\"clusterId\":\"nowhere\",\"settings\":{\"concurrent_reads\":\"64\"},\"comment\":\"x\"}"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.title").value("Unknown cluster"))
+                .andExpect(jsonPath("$.detail").value(containsString("no sidecar has reported cluster 'nowhere'")));
+        as(VIEWER, get("/api/v1/recommendations?clusterId=nowhere")).andExpect(status().isOk())
+                .andExpect(jsonPath("$", hasSize(0)));
     }
 
     @Test

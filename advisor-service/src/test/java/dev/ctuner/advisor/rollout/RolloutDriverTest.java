@@ -70,6 +70,8 @@ class RolloutDriverTest {
     @Autowired PlatformTransactionManager transactions;
 
     final ClusterRegistry registry = new ClusterRegistry(10);
+    /** The application's registry: a recommendation is accepted only for a cluster some sidecar reported. */
+    @Autowired ClusterRegistry reported;
     final List<String> sent = new ArrayList<>();
     final List<UUID> sentIds = new ArrayList<>();
     final MessageCodec codec = new MessageCodec();
@@ -123,6 +125,8 @@ class RolloutDriverTest {
     }
 
     Rollout start(Map<String, String> settings, List<String> tables) {
+        dev.ctuner.advisor.ring.ReportedClusters.report(reported, Views.CLUSTER, dev.ctuner.advisor.ring.ReportedClusters.nodes(3, 1),
+                List.of(dev.ctuner.advisor.ring.ReportedClusters.nts("ks", 3)));
         var rec = recommendations.submit(new Submission(Views.CLUSTER, settings, "test", java.util.Set.of(), tables), "olga");
         recommendations.approve(rec.id(), "olga", "ok");
         List<RingNode> nodes = new ArrayList<>();

@@ -84,7 +84,21 @@ public final class Samples {
 
     public static NodeStatus nodeStatus() {
         return new NodeStatus("5.0.4", NodeState.UP_NORMAL, null, "59adb24e-f3cd-3e02-97f0-5b395827453f",
-                "0.1.0", 86_400L, true, 3, 1, 0);
+                "0.1.0", 86_400L, true, 3, 1, 0).withTopology(topology());
+    }
+
+    /** A node with two vnodes that sees one peer fully and one that gossip has half told it about. */
+    public static dev.ctuner.common.protocol.message.NodeTopology topology() {
+        return new dev.ctuner.common.protocol.message.NodeTopology("5b6962dd-3f90-4c93-8f61-eabfa4a803e2", "dc1", "rack1",
+                List.of(4_611_686_018_427_387_904L, -9_223_372_036_854_775_808L),
+                List.of(new dev.ctuner.common.protocol.message.PeerTopology("8d3c2f4e-0c1a-4b7e-9a55-3f1d2c4b5a6e", "10.0.0.2",
+                                "dc1", "rack2", List.of(0L, 9_000L), "59adb24e-f3cd-3e02-97f0-5b395827453f"),
+                        new dev.ctuner.common.protocol.message.PeerTopology("0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9", null, null,
+                                null, null, null)),
+                List.of(new dev.ctuner.common.protocol.message.KeyspaceSettings("shop",
+                                "org.apache.cassandra.locator.NetworkTopologyStrategy", Map.of("dc1", "3", "dc2", "2")),
+                        new dev.ctuner.common.protocol.message.KeyspaceSettings("system_auth",
+                                "org.apache.cassandra.locator.SimpleStrategy", Map.of("replication_factor", "1"))));
     }
 
     public static ApplyConfiguration applyConfiguration() {

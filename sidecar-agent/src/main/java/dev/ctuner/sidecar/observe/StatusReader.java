@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import javax.management.ObjectName;
 
-/** Reads the node's heartbeat: version, state, hints waiting, schema version, uptime, active streams. */
+/**
+ * Reads the node's heartbeat: version, state, hints waiting, schema version, uptime, active streams,
+ * and where the node sits in the ring ({@link TopologyReader}).
+ */
 public class StatusReader {
 
     private static final ObjectName STORAGE_SERVICE = JmxNode.name("org.apache.cassandra.db:type=StorageService");
@@ -19,11 +22,13 @@ public class StatusReader {
     private final CqlNode cql;
     private final JmxNode jmx;
     private final String sidecarVersion;
+    private final TopologyReader topology;
 
     public StatusReader(CqlNode cql, JmxNode jmx, String sidecarVersion) {
         this.cql = cql;
         this.jmx = jmx;
         this.sidecarVersion = sidecarVersion;
+        this.topology = new TopologyReader(cql);
     }
 
     /** The heartbeat; {@code backlog} and {@code dropped} describe the sidecar's own publisher. */
@@ -42,7 +47,7 @@ public class StatusReader {
         Integer streams = jmx.attribute(STREAM_MANAGER, "CurrentStreams").filter(java.util.Collection.class::isInstance)
                 .map(s -> ((java.util.Collection<?>) s).size()).orElse(null);
         return new NodeStatus(version, state(mode, reachable), hints, schema, sidecarVersion, uptime, reachable, backlog, dropped,
-                streams);
+                streams, local.isPresent() ? topology.read().orElse(null) : null);
     }
 
     /**

@@ -9,5 +9,7 @@ public enum PlanMethod {
     /** First-fit of nodes into rounds over several node orders; the best one kept. */
     GREEDY,
     /** A SCHEMA change: one ALTER TABLE per table, each carried out once by one node's sidecar; nothing restarts. */
-    ONCE
+    ONCE,
+    /** A LIVE change: node by node, the canary first; nothing restarts, so no availability rounds are needed. */
+    NODE_BY_NODE
 }

@@ -150,6 +150,33 @@ final class Checks {
         return Collections.unmodifiableMap(copy);
     }
 
+    /** A UUID in its canonical text form (a Cassandra host id); returned lower-case. */
+    static String uuid(String value, String field) {
+        nonBlank(value, field);
+        try {
+            java.util.UUID parsed = java.util.UUID.fromString(value);
+            if (!parsed.toString().equalsIgnoreCase(value)) {
+                throw new IllegalArgumentException(value);
+            }
+            return parsed.toString();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + " must be a UUID such as 5b6962dd-3f90-4c93-8f61-eabfa4a803e2 but was '"
+                    + value + "'");
+        }
+    }
+
+    /** Immutable sorted copy of Murmur3 tokens; a token listed twice is an error (each is owned once). */
+    static List<Long> sortedDistinctTokens(List<Long> value, String field) {
+        List<Long> copy = new java.util.ArrayList<>(list(value, field));
+        Collections.sort(copy);
+        for (int i = 1; i < copy.size(); i++) {
+            if (copy.get(i).equals(copy.get(i - 1))) {
+                throw new IllegalArgumentException(field + " lists token " + copy.get(i) + " twice");
+            }
+        }
+        return List.copyOf(copy);
+    }
+
     static void notEmpty(Map<?, ?> value, String field) {
         if (value.isEmpty()) {
             throw new IllegalArgumentException(field + " must not be empty");

@@ -15,6 +15,9 @@ package dev.ctuner.common.protocol.message;
  * @param activeStreams streaming sessions the node takes part in (bootstrap, repair, rebuild); null
  *                      when unknown, and also when an older sidecar did not send it (added in 1.0 as
  *                      an optional field, so older readers ignore it)
+ * @param topology where the node sits in the ring (host id, DC, rack, tokens, its peers, keyspace
+ *                 replication); null when unknown or sent by an older sidecar (added in 1.0 as an
+ *                 optional field, so older readers ignore it)
  */
 public record NodeStatus(
         String cassandraVersion,
@@ -26,7 +29,22 @@ public record NodeStatus(
         boolean reachable,
         long publisherBacklog,
         long droppedMessages,
-        Integer activeStreams) implements Message {
+        Integer activeStreams,
+        NodeTopology topology) implements Message {
+
+    /** A heartbeat without topology, as sidecars before the topology field sent it. */
+    public NodeStatus(String cassandraVersion, NodeState state, Long hintsPending, String schemaVersion,
+                      String sidecarVersion, Long uptimeSeconds, boolean reachable, long publisherBacklog,
+                      long droppedMessages, Integer activeStreams) {
+        this(cassandraVersion, state, hintsPending, schemaVersion, sidecarVersion, uptimeSeconds, reachable,
+                publisherBacklog, droppedMessages, activeStreams, null);
+    }
+
+    /** This heartbeat with the node's topology. */
+    public NodeStatus withTopology(NodeTopology known) {
+        return new NodeStatus(cassandraVersion, state, hintsPending, schemaVersion, sidecarVersion, uptimeSeconds,
+                reachable, publisherBacklog, droppedMessages, activeStreams, known);
+    }
 
     public NodeStatus {
         Checks.nonBlank(cassandraVersion, "cassandraVersion");

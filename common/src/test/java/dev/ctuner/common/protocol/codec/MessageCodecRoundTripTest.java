@@ -78,6 +78,36 @@ class MessageCodecRoundTripTest {
     }
 
     @Test
+    void aHeartbeatFromAnOlderSidecarWithoutTopologyDecodesAsUnknown() {
+        byte[] bytes = edit(codec.encode(Samples.envelope(Samples.nodeStatus())), root -> payload(root).remove("topology"));
+        NodeStatus decoded = (NodeStatus) decoded(bytes).payload();
+        assertThat(decoded.topology()).isNull();
+        assertThat(decoded.schemaVersion()).isEqualTo(Samples.nodeStatus().schemaVersion());
+    }
+
+    @Test
+    void topologyRoundTripsWithVnodesPeersAndReplication() {
+        ObjectNode root = JsonTrees.tree(codec.encode(Samples.envelope(Samples.nodeStatus())));
+        ObjectNode topology = (ObjectNode) payload(root).get("topology");
+        assertThat(topology.propertyNames()).containsExactly("hostId", "dc", "rack", "tokens", "peers", "keyspaces");
+        // tokens are JSON numbers (longs), sorted, so that a reader in any language compares them exactly
+        assertThat(topology.get("tokens").get(0).asLong()).isEqualTo(Long.MIN_VALUE);
+        assertThat(topology.get("keyspaces").get(0).get("replication").get("dc1").asString()).isEqualTo("3");
+        NodeStatus decoded = (NodeStatus) decoded(codec.encode(Samples.envelope(Samples.nodeStatus()))).payload();
+        assertThat(decoded.topology()).isEqualTo(Samples.topology());
+        assertThat(decoded.topology().peers().get(1).tokens()).isNull();
+        assertThat(decoded.topology().keyspaces().get(1).strategyName()).isEqualTo("SimpleStrategy");
+    }
+
+    @Test
+    void aTopologyWithABadHostIdIsRejectedNamingTheField() {
+        byte[] bytes = edit(codec.encode(Samples.envelope(Samples.nodeStatus())),
+                root -> ((ObjectNode) payload(root).get("topology")).put("hostId", "node-1"));
+        assertThat(codec.decode(bytes)).isInstanceOfSatisfying(DecodeResult.Rejected.class,
+                r -> assertThat(r.detail()).contains("hostId").contains("node-1"));
+    }
+
+    @Test
     void envelopeJsonHasTheDocumentedShape() {
         Envelope envelope = Samples.envelope(Samples.nodeStatus());
         ObjectNode root = JsonTrees.tree(codec.encode(envelope));
@@ -87,7 +117,7 @@ class MessageCodecRoundTripTest {
         assertThat(root.get("createdAt").stringValue()).isEqualTo("2025-03-14T09:26:53.589793238Z");
         assertThat(payload(root).propertyNames()).containsExactly("cassandraVersion", "state", "hintsPending",
                 "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages",
-                "activeStreams");
+                "activeStreams", "topology");
         // Derived accessors such as OperationCounts.total() must not leak into the wire form.
         ObjectNode sample = JsonTrees.tree(codec.encode(Samples.envelope(Samples.workloadSample())));
         assertThat(payload(sample).get("operations").has("total")).isFalse();

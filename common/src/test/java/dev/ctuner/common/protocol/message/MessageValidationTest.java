@@ -48,6 +48,27 @@ class MessageValidationTest {
     }
 
     @Test
+    void topologyChecksNameTheFieldAndValue() {
+        String host = "5b6962dd-3f90-4c93-8f61-eabfa4a803e2";
+        assertThatThrownBy(() -> new NodeTopology("not-a-uuid", "dc1", "r1", List.of(1L), null, null))
+                .hasMessageContaining("hostId").hasMessageContaining("not-a-uuid");
+        assertThatThrownBy(() -> new NodeTopology(host, "dc1", "r1", List.of(5L, 1L, 5L), null, null))
+                .hasMessage("tokens lists token 5 twice");
+        assertThatThrownBy(() -> new NodeTopology(host, " ", "r1", List.of(1L), null, null)).hasMessageContaining("dc");
+        assertThatThrownBy(() -> new NodeTopology(host, "dc1", "r1", List.of(1L),
+                List.of(new PeerTopology(host, null, null, null, null, null)), null))
+                .hasMessageContaining("must not list the node itself");
+        assertThatThrownBy(() -> new KeyspaceSettings("shop", "NetworkTopologyStrategy", Map.of("class", "x", "dc1", "3")))
+                .hasMessageContaining("must not repeat the class");
+        assertThatThrownBy(() -> new KeyspaceSettings("shop", "NetworkTopologyStrategy", Map.of("dc1", " ")))
+                .hasMessageContaining("keyspaces['shop'].replication['dc1']");
+        NodeTopology upper = new NodeTopology(host.toUpperCase(), "dc1", "r1", List.of(9L, -1L), null, null);
+        assertThat(upper.hostId()).isEqualTo(host);
+        assertThat(upper.tokens()).containsExactly(-1L, 9L);
+        assertThat(upper.peers()).isNull();
+    }
+
+    @Test
     void proportionsMustSumToOne() {
         assertThatThrownBy(() -> new WorkloadSpec(0.5, 0.2, 0.1, 0.1, 0.05, RequestDistribution.UNIFORM, 10, 10, 1, 0))
                 .hasMessageContaining("sum to 1").hasMessageContaining("0.95");
