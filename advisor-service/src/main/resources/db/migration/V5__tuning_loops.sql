@@ -38,6 +38,8 @@ create table tuning_decision (
     outcome           varchar(20)   not null,
     reason            varchar(4000) not null,
     recommendation_id varchar(36)   references recommendation (id),
+    workload_mix      varchar(500),
+    workload_rate     double precision,
     evidence          varchar(200000)
 );
 create index tuning_decision_by_cluster on tuning_decision (cluster_id, id);

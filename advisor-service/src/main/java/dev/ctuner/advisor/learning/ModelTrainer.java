@@ -142,7 +142,9 @@ final class ModelTrainer {
                 encoder.knobs(), modelled);
         return new TrainedModel(models, new ModelProvenance(files, samples.size(), clock.instant(), properties.family(),
                 properties.seed(), encoder.knobs().stream().map(KnobName::value).toList(), properties.enumEncoding(),
-                measured, modelled, facts, ms, warnings));
+                measured, modelled, facts, ms, warnings),
+                new TrainedModel.TrainingShape(samples.get(0).design(), samples.get(0).workload().distribution(),
+                        samples.stream().anyMatch(s -> s.workload().insertProportion() > 0)));
     }
 
     /** Every knob that takes two or more values in the data, in name order. */

@@ -11,10 +11,20 @@ import java.util.Objects;
  * m.models().predict(workload, design, configuration);
  * }</pre>
  */
-public record TrainedModel(ModelSet models, ModelProvenance provenance) {
+public record TrainedModel(ModelSet models, ModelProvenance provenance, TrainingShape shape) {
 
     public TrainedModel {
         Objects.requireNonNull(models, "models");
         Objects.requireNonNull(provenance, "provenance");
+        Objects.requireNonNull(shape, "shape");
+    }
+
+    /**
+     * What the training data measured, so that a live workload is put to the model the way the data
+     * was: the physical design and key distribution of the first sample, and whether any sample had
+     * inserts (if none did, a live workload's inserts count as updates).
+     */
+    public record TrainingShape(dev.ctuner.common.protocol.message.PhysicalDesign design, String distribution,
+                                boolean measuredInserts) {
     }
 }

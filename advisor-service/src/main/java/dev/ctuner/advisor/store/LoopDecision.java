@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.store;
 
+import dev.ctuner.advisor.core.forecast.WorkloadVector;
 import dev.ctuner.common.protocol.ClusterId;
 import java.time.Instant;
 import java.util.Optional;
@@ -14,10 +15,11 @@ import java.util.UUID;
  * store.decisions(cluster, 20).get(0).reason();
  * }</pre>
  *
+ * @param workload the cluster's workload the decision was made for (a proposal is superseded when it moves away)
  * @param evidence JSON text of what the decision saw (workload seen and forecast, configuration, prediction, plan)
  */
 public record LoopDecision(long id, ClusterId clusterId, Instant decidedAt, Outcome outcome, String reason,
-                           Optional<UUID> recommendationId, Optional<String> evidence) {
+                           Optional<UUID> recommendationId, Optional<WorkloadVector> workload, Optional<String> evidence) {
 
     /** What the decision did. */
     public enum Outcome {

@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.store;
 
+import dev.ctuner.advisor.core.forecast.WorkloadVector;
 import dev.ctuner.advisor.core.tuning.ApprovalMode;
 import dev.ctuner.advisor.core.tuning.ApprovalPolicy;
 import dev.ctuner.advisor.core.tuning.MaintenanceWindow;
@@ -112,12 +113,22 @@ public class TuningLoopStore {
     /** Keeps one decision of the loop. */
     public LoopDecision record(ClusterId cluster, Instant at, LoopDecision.Outcome outcome, String reason,
                                UUID recommendation, String evidence) {
+        return record(cluster, at, outcome, reason, recommendation, null, evidence);
+    }
+
+    /** Keeps one decision of the loop, with the workload it was made for. */
+    public LoopDecision record(ClusterId cluster, Instant at, LoopDecision.Outcome outcome, String reason,
+                               UUID recommendation, WorkloadVector workload, String evidence) {
         String bounded = reason.length() > 4000 ? reason.substring(0, 3997) + "..." : reason;
         jdbc.sql("""
-                insert into tuning_decision (cluster_id, decided_at, outcome, reason, recommendation_id, evidence)
-                values (:cluster, :at, :outcome, :reason, :rec, :evidence)""")
+                insert into tuning_decision (cluster_id, decided_at, outcome, reason, recommendation_id, workload_mix,
+                    workload_rate, evidence)
+                values (:cluster, :at, :outcome, :reason, :rec, :mix, :rate, :evidence)""")
                 .param("cluster", cluster.value()).param("at", Times.bind(at)).param("outcome", outcome.name())
                 .param("reason", bounded).param("rec", recommendation == null ? null : recommendation.toString())
+                .param("mix", workload == null ? null : Arrays.stream(workload.mix()).mapToObj(Double::toString)
+                        .collect(Collectors.joining(",")))
+                .param("rate", workload == null ? null : workload.rate())
                 .param("evidence", evidence).update();
         return decisions(cluster, 1).get(0);
     }
@@ -126,6 +137,13 @@ public class TuningLoopStore {
     public List<LoopDecision> decisions(ClusterId cluster, int limit) {
         return jdbc.sql("select * from tuning_decision where cluster_id = :cluster order by id desc limit :limit")
                 .param("cluster", cluster.value()).param("limit", limit).query((rs, n) -> decision(rs)).list();
+    }
+
+    /** The latest decision with this outcome about this recommendation. */
+    public Optional<LoopDecision> latest(UUID recommendation, LoopDecision.Outcome outcome) {
+        return jdbc.sql("""
+                select * from tuning_decision where recommendation_id = :rec and outcome = :outcome order by id desc limit 1""")
+                .param("rec", recommendation.toString()).param("outcome", outcome.name()).query((rs, n) -> decision(rs)).optional();
     }
 
     /** Decisions with this outcome since {@code since} (e.g. automatic approvals in the last 24 hours). */
@@ -172,9 +190,12 @@ public class TuningLoopStore {
     }
 
     private static LoopDecision decision(ResultSet rs) throws SQLException {
+        double rate = rs.getDouble("workload_rate");
         return new LoopDecision(rs.getLong("id"), new ClusterId(rs.getString("cluster_id")), Times.read(rs, "decided_at"),
                 LoopDecision.Outcome.valueOf(rs.getString("outcome")), rs.getString("reason"),
                 Optional.ofNullable(rs.getString("recommendation_id")).map(UUID::fromString),
+                Optional.ofNullable(rs.getString("workload_mix")).map(mix -> new WorkloadVector(
+                        Arrays.stream(mix.split(",")).mapToDouble(Double::parseDouble).toArray(), rate)),
                 Optional.ofNullable(rs.getString("evidence")));
     }
 
