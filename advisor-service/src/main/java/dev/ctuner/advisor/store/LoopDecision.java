@@ -31,6 +31,8 @@ public record LoopDecision(long id, ClusterId clusterId, Instant decidedAt, Outc
         SUPERSEDED,
         /** approved a proposal by the cluster's auto policy */
         AUTO_APPROVED,
+        /** under the auto policy, left a proposal to an operator, with the limits it did not meet */
+        AWAITING_OPERATOR,
         /** started the rollout of an approved proposal */
         ROLLOUT_STARTED,
         /** measured a rolled-out change against the windows before it */

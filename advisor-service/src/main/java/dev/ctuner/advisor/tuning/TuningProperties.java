@@ -29,6 +29,9 @@ import org.springframework.validation.annotation.Validated;
  * @param verifyAlpha         significance level of the before/after rank test
  * @param verifyMixTolerance  windows compared must have a read ratio within this of each other
  * @param rollbackWhenWorse   roll a change back by itself when verification measures it significantly worse
+ * @param verifyMinWindows    windows at a matching workload needed on each side before a verdict
+ * @param minHistory          windows of the cluster's own history needed before the loop decides anything
+ * @param reproposeAfter      a change the operator rejected (or that was rolled back or failed) is not proposed again sooner
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.tuning")
@@ -44,7 +47,9 @@ public record TuningProperties(
         @DefaultValue("0.05") @DecimalMin("0.001") @DecimalMax("0.5") double verifyAlpha,
         @DefaultValue("0.1") @DecimalMin("0.0") @DecimalMax("1.0") double verifyMixTolerance,
         @DefaultValue("true") boolean rollbackWhenWorse,
-        @DefaultValue("10") @Min(3) @Max(1000) int verifyMinWindows) {
+        @DefaultValue("10") @Min(3) @Max(1000) int verifyMinWindows,
+        @DefaultValue("6h") @NotNull Duration reproposeAfter,
+        @DefaultValue("10") @Min(2) @Max(10000) int minHistory) {
 
     public TuningProperties {
         if (decisionPeriod.isNegative() || decisionPeriod.isZero()) {

@@ -9,17 +9,27 @@ import java.util.Locale;
  * (the surrogate's) must also have won a race on a real node against the current configuration
  * (issue 9): it survived, and the current configuration was dropped as significantly worse. An
  * operator's own submission carries no prediction and is held to this gate only when it brings race
- * evidence of its own.
+ * evidence of its own. The policy names the cost tiers that need the race
+ * ({@link VettingPolicy#raceRequiredFor()}); the tier of a candidate comes from {@code tiers}.
  *
  * <pre>{@code
- * new RaceGate().check(candidate, policy);   // [] when the race says the pick beats the current configuration
+ * new RaceGate(new CostTierGate(catalog)).check(candidate, policy);   // [] when the race says the pick beats the current configuration
  * }</pre>
  */
 public final class RaceGate implements VettingGate {
 
+    private final CostTierGate tiers;
+
+    public RaceGate(CostTierGate tiers) {
+        this.tiers = tiers;
+    }
+
     @Override
     public List<GateFailure> check(Candidate candidate, VettingPolicy policy) {
         if (candidate.race().isEmpty()) {
+            if (candidate.gain().isPresent() && !policy.raceRequiredFor().contains(tiers.tierOf(candidate))) {
+                return List.of();
+            }
             return candidate.gain().isEmpty() ? List.of() : List.of(new GateFailure("race", List.of(),
                     "a model's recommendation must first win a race against the current configuration on a real node "
                             + "(scripts/campaign.sh vet); no race evidence given"));

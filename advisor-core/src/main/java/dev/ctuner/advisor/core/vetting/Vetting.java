@@ -27,7 +27,7 @@ public final class Vetting {
 
     public static Vetting standard(KnobCatalog catalog) {
         CostTierGate cost = new CostTierGate(catalog);
-        return new Vetting(List.of(new CatalogGate(catalog), new GainGate(), new RaceGate(), cost), cost);
+        return new Vetting(List.of(new CatalogGate(catalog), new GainGate(), new RaceGate(cost), cost), cost);
     }
 
     public VettingReport vet(Candidate candidate, VettingPolicy policy) {

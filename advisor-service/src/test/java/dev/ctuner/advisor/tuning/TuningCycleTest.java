@@ -1,0 +1,176 @@
+package dev.ctuner.advisor.tuning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ctuner.advisor.config.VettingProperties;
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.safety.SafeRoundPlanner;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.ring.ReportedClusters;
+import dev.ctuner.advisor.ring.ReportedRings;
+import dev.ctuner.advisor.rollout.RolloutService;
+import dev.ctuner.advisor.store.LoopDecision;
+import dev.ctuner.advisor.store.ObservationSamples;
+import dev.ctuner.advisor.store.ObservationStore;
+import dev.ctuner.advisor.store.Origin;
+import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.advisor.store.RolloutStore;
+import dev.ctuner.advisor.store.TuningLoopStore;
+import dev.ctuner.advisor.store.VerificationStore;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.protocol.ClusterId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * One cluster's decision periods end to end through the real stores (H2), the real ring assembly from
+ * reported heartbeats and the model trained on the committed dataset: the loop waits for history,
+ * proposes a change by itself for a mis-tuned read-heavy cluster (origin ADVISOR, with its evidence),
+ * never a second one while it is pending, rolls it out once an operator approves, and does nothing
+ * while paused.
+ */
+@SpringBootTest
+class TuningCycleTest {
+
+    /** The trap's node settings (compare-trap-peers.md): two read threads. */
+    static final Map<String, String> TRAP = Map.of("concurrent_reads", "2", "compaction_throughput", "64MiB/s",
+            "key_cache_size", "51MiB", "memtable_allocation_type", "heap_buffers", "memtable_cleanup_threshold", "0.33",
+            "memtable_flush_writers", "2");
+    private static int clusters;
+
+    @Autowired TuningLoopService loops;
+    @Autowired TuningLoopStore store;
+    @Autowired RecommendationService recommendations;
+    @Autowired RolloutService rollouts;
+    @Autowired RolloutStore rolloutStore;
+    @Autowired ObservationStore observations;
+    @Autowired VerificationStore verifications;
+    @Autowired LearningService learning;
+    @Autowired ReportedRings rings;
+    @Autowired ClusterRegistry registry;
+    @Autowired SafeRoundPlanner planner;
+    @Autowired KnobCatalog catalog;
+    @Autowired TuningProperties properties;
+    @Autowired VettingProperties vetting;
+
+    private ClusterId cluster;
+    private TuningCycle cycle;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        Path dir = Files.createTempDirectory("advisor-cycle-test");
+        registry.add("ctuner.advisor.kafka.enabled", () -> "false");
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
+        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
+        registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/dataset-v2.csv").toAbsolutePath().toString());
+        registry.add("ctuner.advisor.learning.search.population", () -> "30");
+        registry.add("ctuner.advisor.learning.search.generations", () -> "30");
+        registry.add("ctuner.advisor.vetting.max-uncertainty", () -> "1");
+        registry.add("ctuner.advisor.vetting.min-gain", () -> "-0.5");
+    }
+
+    @BeforeEach
+    void aReportedClusterWithARing() throws Exception {
+        cluster = new ClusterId("cycle" + (++clusters));
+        List<ReportedClusters.Node> nodes = ReportedClusters.nodes(3, 16);
+        ReportedClusters.report(registry, cluster, nodes, List.of(ReportedClusters.nts("shop", 3)));
+        cycle = TuningConfiguration.cycle(loops, store, recommendations, rollouts, rolloutStore, observations, verifications, learning,
+                rings, registry, planner, catalog, properties, vetting);
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (learning.current().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(learning.current()).as("model trained on dataset-v2").isPresent();
+    }
+
+    /** {@code windows} 30 s windows of every node, the last ending now, read-heavy, in configuration {@code config}. */
+    private void observe(int windows, Map<String, String> config) {
+        Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        for (int i = windows; i >= 1; i--) {
+            Instant start = end.minusSeconds(30L * i);
+            for (String node : List.of("n1", "n2", "n3")) {
+                observations.record(ObservationSamples.sample(cluster.value(), node, start, 9_500 + i, 500, 2_000.0, 900.0, config));
+            }
+        }
+    }
+
+    private List<LoopDecision> decisions() {
+        return store.decisions(cluster, 50);
+    }
+
+    @Test
+    void withTooLittleHistoryTheLoopHoldsAndSaysSo() {
+        observe(3, TRAP);
+        cycle.run(cluster);
+        assertThat(decisions()).hasSize(1);
+        assertThat(decisions().get(0).outcome()).isEqualTo(LoopDecision.Outcome.HELD);
+        assertThat(decisions().get(0).reason()).contains("history");
+        assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
+    void aMisTunedClusterGetsAProposalThatAnApprovalRollsOut() {
+        observe(20, TRAP);
+        cycle.run(cluster);
+        LoopDecision first = decisions().get(0);
+        System.out.println("first decision: " + first.outcome() + ": " + first.reason());
+        assertThat(first.outcome()).as(first.reason()).isEqualTo(LoopDecision.Outcome.PROPOSED);
+        Recommendation r = recommendations.get(first.recommendationId().orElseThrow());
+        assertThat(r.origin()).isEqualTo(Origin.ADVISOR);
+        assertThat(r.state()).as("audit %s", recommendations.auditTrail(r.id())).isEqualTo(RecommendationState.VETTED);
+        assertThat(r.gain()).isPresent();
+        assertThat(r.note()).contains("Proposed by the tuning loop", "read ratio 0.95");
+        assertThat(first.evidence().orElseThrow()).contains("\"seen\"", "\"forecast\"", "\"changes\"", "\"predictedGain\"",
+                "\"outsideData\"", "\"plan\"", "\"current\"");
+        assertThat(first.workload()).isPresent();
+
+        cycle.run(cluster);   // pending: no second proposal
+        assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).hasSize(1);
+        assertThat(decisions().get(0).outcome()).isEqualTo(LoopDecision.Outcome.AWAITING_OPERATOR);
+        assertThat(decisions().get(0).reason()).contains("approval policy is manual");
+
+        recommendations.approve(r.id(), "olga", "looks right");
+        cycle.run(cluster);
+        assertThat(decisions().get(0).outcome()).as(decisions().get(0).reason()).isEqualTo(LoopDecision.Outcome.ROLLOUT_STARTED);
+        assertThat(recommendations.get(r.id()).state()).isEqualTo(RecommendationState.ROLLING_OUT);
+        assertThat(rolloutStore.forRecommendation(r.id())).hasSize(1);
+    }
+
+    @Test
+    void aProposalTooUncertainForVettingIsHeldWithTheReasonAndNothingIsStored() {
+        observe(20, TRAP);
+        TuningCycle strict = TuningConfiguration.cycle(loops, store, recommendations, rollouts, rolloutStore, observations, verifications,
+                learning, rings, registry, planner, catalog, properties, new VettingProperties(0.02, 0.2, vetting.maxTier(),
+                        vetting.nodeFacts(), vetting.raceRequiredFor()));
+        strict.run(cluster);
+        LoopDecision d = decisions().get(0);
+        assertThat(d.outcome()).as(d.reason()).isEqualTo(LoopDecision.Outcome.HELD);
+        assertThat(d.reason()).contains("too uncertain to propose", "lower bound above +2.0%", "at most 20.0 points wide");
+        assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
+    void aPausedLoopDecidesNothing() {
+        observe(20, TRAP);
+        loops.pause(cluster, "olga", "maintenance");
+        cycle.run(cluster);
+        assertThat(decisions()).isEmpty();
+        loops.resume(cluster, "olga", "done");
+        cycle.run(cluster);
+        assertThat(decisions()).hasSize(1);
+    }
+}
