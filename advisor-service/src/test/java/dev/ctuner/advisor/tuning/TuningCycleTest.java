@@ -29,6 +29,15 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.safety.PlanMethod;
+import dev.ctuner.advisor.core.vetting.GainEstimate;
+import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.NodeStep;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.common.protocol.NodeId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -79,6 +88,7 @@ class TuningCycleTest {
         registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/dataset-v2.csv").toAbsolutePath().toString());
         registry.add("ctuner.advisor.learning.search.population", () -> "30");
         registry.add("ctuner.advisor.learning.search.generations", () -> "30");
+        registry.add("ctuner.advisor.tuning.verify-min-windows", () -> "5");
         registry.add("ctuner.advisor.vetting.max-uncertainty", () -> "1");
         registry.add("ctuner.advisor.vetting.min-gain", () -> "-0.5");
     }
@@ -161,6 +171,47 @@ class TuningCycleTest {
         assertThat(d.outcome()).as(d.reason()).isEqualTo(LoopDecision.Outcome.HELD);
         assertThat(d.reason()).contains("too uncertain to propose", "lower bound above +2.0%", "at most 20.0 points wide");
         assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
+    void aChangeMeasuredWorseAfterItsRolloutIsRolledBackByVerification() {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Recommendation r = recommendations.propose(cluster, Map.of("concurrent_reads", "64"), dev.ctuner.common.catalog.Configuration.EMPTY,
+                new GainEstimate(0.10, 0.05, 0.15), "test change", "tuning-loop");
+        recommendations.approve(r.id(), "olga", "go");
+        recommendations.move(r.id(), RecommendationState.ROLLING_OUT, "olga", "go");
+        recommendations.move(r.id(), RecommendationState.VERIFIED, "rollout", "every node changed");
+        Instant started = now.minus(Duration.ofMinutes(7));
+        Instant finished = now.minus(Duration.ofMinutes(6));
+        UUID rollout = UUID.randomUUID();
+        rolloutStore.insert(new Rollout(rollout, r.id(), RolloutState.SUCCEEDED, 0, 1, PlanMethod.ONCE, false, started, finished, 0,
+                List.of(new NodeStep(new NodeId("n1"), 0, true, NodeStepStatus.VERIFIED, Optional.of(started), Optional.of(finished),
+                        finished, Optional.empty(), 0))), new AuditEntry<>(Optional.empty(), RolloutState.SUCCEEDED, "olga", finished, "done"));
+        // 10 000 reads+writes per window before the change, 20 % fewer after it, same mix
+        for (Instant t = started.minus(Duration.ofMinutes(5)); t.isBefore(started); t = t.plusSeconds(30)) {
+            window(t, 300_000);
+        }
+        for (Instant t = finished.plusSeconds(30); t.isBefore(now); t = t.plusSeconds(30)) {
+            window(t, 240_000);
+        }
+        cycle.run(cluster);
+        VerificationStore.ChangeVerification v = verifications.find(r.id()).orElseThrow();
+        System.out.println("verification: " + v.detail());
+        assertThat(v.verdict()).isEqualTo("WORSE");
+        assertThat(v.throughputRatio().getAsDouble()).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(v.realizedGain().getAsDouble()).isCloseTo(-0.2, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(v.missedPrediction()).contains(true);
+        assertThat(rollouts.get(rollout).state()).isEqualTo(RolloutState.ROLLING_BACK);
+        assertThat(decisions()).extracting(LoopDecision::outcome).contains(LoopDecision.Outcome.VERIFIED, LoopDecision.Outcome.ROLLED_BACK);
+        cycle.run(cluster);   // verified once only
+        assertThat(decisions().stream().filter(d -> d.outcome() == LoopDecision.Outcome.VERIFIED)).hasSize(1);
+    }
+
+    private void window(Instant start, long operations) {
+        for (String node : List.of("n1", "n2", "n3")) {
+            observations.record(ObservationSamples.sample(cluster.value(), node, start, operations * 95 / 100, operations * 5 / 100,
+                    2_000.0, 900.0, TRAP));
+        }
     }
 
     @Test
