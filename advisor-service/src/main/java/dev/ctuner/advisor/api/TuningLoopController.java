@@ -6,6 +6,7 @@ import dev.ctuner.advisor.core.tuning.MaintenanceWindow;
 import dev.ctuner.advisor.store.LoopDecision;
 import dev.ctuner.advisor.store.TuningLoop;
 import dev.ctuner.advisor.store.TuningLoopStore;
+import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
@@ -40,7 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
  * approval policy, pause and resume (OPERATOR).
  *
  * <pre>
- * GET  /api/v1/clusters/prod/loop
+ * GET  /api/v1/clusters/prod/loop                 state, policy, last decisions, verifications, model health
  * GET  /api/v1/clusters/prod/loop/decisions?limit=50
  * PUT  /api/v1/clusters/prod/loop/policy   {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.05,
  *                                           "maxChangesPerDay":2,"comment":"live changes may go alone"}
@@ -53,9 +54,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class TuningLoopController {
 
     private final TuningLoopService service;
+    private final VerificationStore verifications;
 
-    public TuningLoopController(TuningLoopService service) {
+    public TuningLoopController(TuningLoopService service, VerificationStore verifications) {
         this.service = service;
+        this.verifications = verifications;
     }
 
     /** A maintenance window: days (MONDAY...), start and end as HH:mm, an IANA time zone (default UTC). */
@@ -98,8 +101,28 @@ public class TuningLoopController {
     public record AuditView(String actor, Instant at, String action, String detail) {
     }
 
+    /** How the loop's predictions fared: verified changes with a prediction, and those that missed by more than their uncertainty. */
+    public record ModelHealthView(int verifiedPredictions, int missedPredictions) {
+    }
+
+    public record VerificationView(String recommendationId, String verdict, Double throughputRatio, Double p99Ratio,
+                                   Double throughputP, Double p99P, Double predictedGain, Double realizedGain,
+                                   Boolean missedPrediction, int windowsBefore, int windowsAfter, Instant verifiedAt, String detail) {
+
+        static VerificationView of(VerificationStore.ChangeVerification v) {
+            return new VerificationView(v.recommendationId().toString(), v.verdict(), boxed(v.throughputRatio()), boxed(v.p99Ratio()),
+                    boxed(v.throughputP()), boxed(v.p99P()), boxed(v.predictedGain()), boxed(v.realizedGain()),
+                    v.missedPrediction().orElse(null), v.windowsBefore(), v.windowsAfter(), v.verifiedAt(), v.detail());
+        }
+
+        private static Double boxed(java.util.OptionalDouble d) {
+            return d.isPresent() ? d.getAsDouble() : null;
+        }
+    }
+
     public record LoopView(String clusterId, String state, boolean paused, String pausedReason, PolicyView policy,
-                           Instant updatedAt, String updatedBy, List<DecisionView> lastDecisions, List<AuditView> audit) {
+                           Instant updatedAt, String updatedBy, List<DecisionView> lastDecisions, List<VerificationView> verifications,
+                           ModelHealthView modelHealth, List<AuditView> audit) {
     }
 
     @GetMapping("/api/v1/clusters/{id}/loop")
@@ -132,8 +155,11 @@ public class TuningLoopController {
         List<DecisionView> decisions = service.decisions(loop.clusterId(), 10).stream().map(DecisionView::of).toList();
         List<AuditView> audit = service.auditTrail(loop.clusterId(), 20).stream()
                 .map(a -> new AuditView(a.actor(), a.at(), a.action(), a.detail())).toList();
+        List<VerificationView> verified = verifications.forCluster(loop.clusterId(), 10).stream().map(VerificationView::of).toList();
+        int[] health = verifications.predictionHealth(loop.clusterId());
         return new LoopView(loop.clusterId().value(), loop.paused() ? "PAUSED" : "RUNNING", loop.paused(),
-                loop.pausedReason().orElse(null), PolicyView.of(loop.policy()), loop.updatedAt(), loop.updatedBy(), decisions, audit);
+                loop.pausedReason().orElse(null), PolicyView.of(loop.policy()), loop.updatedAt(), loop.updatedBy(), decisions, verified,
+                new ModelHealthView(health[0], health[1]), audit);
     }
 
     /** The body as a policy, or a 400 naming every limit out of range. */

@@ -86,6 +86,8 @@ class TuningLoopApiTest {
                 .andExpect(jsonPath("$.policy.allowedTiers[0]").value("LIVE"))
                 .andExpect(jsonPath("$.policy.minPredictedGain").value(0.05))
                 .andExpect(jsonPath("$.lastDecisions", hasSize(0)))
+                .andExpect(jsonPath("$.verifications", hasSize(0)))
+                .andExpect(jsonPath("$.modelHealth.verifiedPredictions").value(0))
                 .andExpect(jsonPath("$.audit[0].action").value("CREATED"));
     }
 
