@@ -37,7 +37,7 @@ public sealed interface TuningDecision {
      * @param forecast          the forecast the plan used, one vector per step
      * @param choice            the forecaster and lookahead, with the backtest trials that chose them
      * @param current           the configuration in effect
-     * @param proposed          the configuration to change to (the current one with the changes laid over it)
+     * @param proposed          the candidate to change to, as the input listed it (knobs it does not set are not changed)
      * @param changes           each changed knob with its cost tier
      * @param predictedGain     relative throughput gain over the current configuration while the change is in
      *                          effect in the plan, with an interval of ± spreads × the surrogate's spread

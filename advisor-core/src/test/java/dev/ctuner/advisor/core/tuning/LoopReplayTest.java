@@ -16,13 +16,18 @@ class LoopReplayTest {
     final List<dev.ctuner.common.catalog.Configuration> candidates = List.of(ToyModel.A, ToyModel.B);
     final ToyModel model = new ToyModel(0.10, 0.01, false);
 
+    final Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
+            ToyModel.RESTART);
+
+    /** 90 steady windows after {@code history} steady windows, approved at once. */
+    LoopReplay.Result replay(int history) {
+        return new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200).run(ToyModel.steady(history),
+                ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART, TuningDeciderTest.COST);
+    }
+
     @Test
     void onASteadyWorkloadTheLoopMakesTheOneChangeStaticOptimalMakes() {
-        LoopReplay.Result r = new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200)
-                .run(ToyModel.steady(100), ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART,
-                        TuningDeciderTest.COST);
-        Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
-                ToyModel.RESTART);
+        LoopReplay.Result r = replay(100);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
         assertThat(r.proposals()).isEqualTo(1);
         assertThat(r.served().operations()).isEqualTo(sim.staticOptimal().operations());
@@ -31,11 +36,7 @@ class LoopReplayTest {
 
     @Test
     void aColdStartWaitsForHistory() {
-        LoopReplay.Result r = new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200)
-                .run(ToyModel.steady(0), ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART,
-                        TuningDeciderTest.COST);
-        Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
-                ToyModel.RESTART);
+        LoopReplay.Result r = replay(0);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
         assertThat(r.served().operations()).isLessThan(sim.staticOptimal().operations());
     }
