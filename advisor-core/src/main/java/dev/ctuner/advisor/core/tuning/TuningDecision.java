@@ -24,7 +24,7 @@ public sealed interface TuningDecision {
     String reason();
 
     /** Why the decider held. */
-    enum HoldKind { TOO_LITTLE_HISTORY, NO_CHANGE_PAYS, GAIN_BELOW_THRESHOLD }
+    enum HoldKind { TOO_LITTLE_HISTORY, NO_CHANGE_PAYS, GAIN_BELOW_THRESHOLD, WORSE_ON_HISTORY }
 
     /** No change this period. */
     record Hold(HoldKind kind, String reason) implements TuningDecision {
