@@ -29,6 +29,7 @@ class LoopReplayTest {
     void onASteadyWorkloadTheLoopMakesTheOneChangeStaticOptimalMakes() {
         LoopReplay.Result r = replay(100);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
+        assertThat(r.changeSteps()).containsExactly(0);
         assertThat(r.proposals()).isEqualTo(1);
         assertThat(r.served().operations()).isEqualTo(sim.staticOptimal().operations());
         assertThat(r.served().operations()).isGreaterThan(sim.defaultPolicy().operations());
@@ -38,6 +39,9 @@ class LoopReplayTest {
     void aColdStartWaitsForHistory() {
         LoopReplay.Result r = replay(0);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
+        // decides from window 10 on, but the backtest (the last 30% of the history) only allows a lookahead
+        // in which the restart pays (9 steps) once 30 windows are stored; it re-chooses at window 40
+        assertThat(r.changeSteps()).containsExactly(40);
         assertThat(r.served().operations()).isLessThan(sim.staticOptimal().operations());
     }
 
