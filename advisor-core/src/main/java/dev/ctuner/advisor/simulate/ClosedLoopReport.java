@@ -27,14 +27,16 @@ final class ClosedLoopReport {
                     k.stream().filter(r -> r.loop().served().operations() >= r.defaultPolicy().operations()).count(), k.size()));
         }
         out.append("\n| kind | seed | Default (operations) | loop | Static-Optimal | Planner-perfect | Theoretical-Best "
-                + "| loop reconfigurations | proposals | superseded | holds (no change pays / gain below threshold) |\n"
+                + "| loop reconfigurations (at window) | proposals | superseded | holds (no change pays / gain below threshold / worse on history) |\n"
                 + "|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (ClosedLoopMain.Row r : rows) {
-            out.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %s | %s | %s | %s | %d | %d | %d | %d / %d |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %s | %s | %s | %s | %d %s | %d | %d | %d / %d / %d |%n",
                     r.kind(), r.seed(), r.defaultPolicy().operations(), ClosedLoopMain.format(r.vs(r.loop().served())),
                     ClosedLoopMain.format(r.vs(r.staticOptimal())), ClosedLoopMain.format(r.vs(r.perfect())),
-                    ClosedLoopMain.format(r.vs(r.best())), r.loop().served().reconfigurations(), r.loop().proposals(),
-                    r.loop().superseded(), holds(r, "NO_CHANGE_PAYS"), holds(r, "GAIN_BELOW_THRESHOLD")));
+                    ClosedLoopMain.format(r.vs(r.best())), r.loop().served().reconfigurations(), r.loop().changeSteps(),
+                    r.loop().proposals(),
+                    r.loop().superseded(), holds(r, "NO_CHANGE_PAYS"), holds(r, "GAIN_BELOW_THRESHOLD"),
+                    holds(r, "WORSE_ON_HISTORY")));
         }
         return out.toString();
     }

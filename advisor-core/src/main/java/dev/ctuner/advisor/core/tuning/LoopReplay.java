@@ -31,11 +31,17 @@ import java.util.Map;
  */
 public final class LoopReplay {
 
-    /** The loop's score and what it did. */
-    public record Result(PolicyResult served, int proposals, int superseded, Map<TuningDecision.HoldKind, Integer> holds) {
+    /**
+     * The loop's score and what it did.
+     *
+     * @param changeSteps the trace steps at which a change started
+     */
+    public record Result(PolicyResult served, int proposals, int superseded, Map<TuningDecision.HoldKind, Integer> holds,
+                         List<Integer> changeSteps) {
 
         public Result {
             holds = Map.copyOf(holds);
+            changeSteps = List.copyOf(changeSteps);
         }
     }
 
@@ -126,6 +132,6 @@ public final class LoopReplay {
         }
         Plan plan = Plan.evaluate(scoring, configs).orElseThrow(() -> new IllegalStateException("the loop broke the spacing"));
         return new Result(new PolicyResult("Closed loop", plan.value(), plan.switches().size(), plan.loss()), proposals,
-                superseded, holds);
+                superseded, holds, plan.switches().stream().map(Plan.Switch::step).toList());
     }
 }

@@ -23,7 +23,7 @@ import java.util.Optional;
  */
 public record ProposedChange(KnobName knob, Optional<KnobValue> from, KnobValue to, ApplyMode tier) {
 
-    /** The knobs whose value differs between the two configurations, in knob order. */
+    /** The knobs {@code proposed} sets to a value different from {@code current}'s, in knob order. */
     public static List<ProposedChange> between(Configuration current, Configuration proposed, TierClassifier tiers) {
         List<ProposedChange> out = new ArrayList<>();
         proposed.values().forEach((knob, value) -> {

@@ -21,7 +21,10 @@ import java.util.Locale;
  * same input gives the same decision.
  *
  * <p>The order of the holds: too little history; no change pays within the lookahead (the planner
- * prefers staying); the predicted gain of the first change is below {@code minGain}.
+ * prefers staying); the predicted gain of the first change is below {@code minGain}; the change is
+ * predicted to gain less than {@code minHistoryGain} on the windows the cluster actually ran (the
+ * forecast was a transient: in simulation, changes made for one job phase of a queue and then kept,
+ * because undoing them never paid within the lookahead, served fewer operations than the default).
  *
  * <pre>{@code
  * TuningDecider decider = new TuningDecider(ForecastSelector.standard(), DecisionThresholds.standard());
@@ -80,6 +83,12 @@ public final class TuningDecider {
         if (gain.expected() < thresholds.minGain()) {
             return new TuningDecision.Hold(TuningDecision.HoldKind.GAIN_BELOW_THRESHOLD, String.format(Locale.ROOT,
                     "predicted gain %s: below the %s threshold", percent(gain), trim(100 * thresholds.minGain()) + "%"));
+        }
+        GainEstimate onHistory = gain(in.model(), history.vectors(), in.current(), first.configuration());
+        if (onHistory.expected() < thresholds.minHistoryGain()) {
+            return new TuningDecision.Hold(TuningDecision.HoldKind.WORSE_ON_HISTORY, String.format(Locale.ROOT,
+                    "predicted gain %s on the forecast but %s on the %d windows the cluster ran: below the %s threshold there",
+                    percent(gain), percent(onHistory), history.size(), trim(100 * thresholds.minHistoryGain()) + "%"));
         }
         WorkloadVector mean = meanMix(inEffect);
         return new TuningDecision.Propose(history.at(history.size() - 1), forecast, choice, in.current(),

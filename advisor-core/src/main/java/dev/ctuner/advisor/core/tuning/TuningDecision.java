@@ -24,7 +24,7 @@ public sealed interface TuningDecision {
     String reason();
 
     /** Why the decider held. */
-    enum HoldKind { TOO_LITTLE_HISTORY, NO_CHANGE_PAYS, GAIN_BELOW_THRESHOLD }
+    enum HoldKind { TOO_LITTLE_HISTORY, NO_CHANGE_PAYS, GAIN_BELOW_THRESHOLD, WORSE_ON_HISTORY }
 
     /** No change this period. */
     record Hold(HoldKind kind, String reason) implements TuningDecision {
@@ -37,7 +37,7 @@ public sealed interface TuningDecision {
      * @param forecast          the forecast the plan used, one vector per step
      * @param choice            the forecaster and lookahead, with the backtest trials that chose them
      * @param current           the configuration in effect
-     * @param proposed          the configuration to change to (the current one with the changes laid over it)
+     * @param proposed          the candidate to change to, as the input listed it (knobs it does not set are not changed)
      * @param changes           each changed knob with its cost tier
      * @param predictedGain     relative throughput gain over the current configuration while the change is in
      *                          effect in the plan, with an interval of ± spreads × the surrogate's spread

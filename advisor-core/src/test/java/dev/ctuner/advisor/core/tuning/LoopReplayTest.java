@@ -16,14 +16,20 @@ class LoopReplayTest {
     final List<dev.ctuner.common.catalog.Configuration> candidates = List.of(ToyModel.A, ToyModel.B);
     final ToyModel model = new ToyModel(0.10, 0.01, false);
 
+    final Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
+            ToyModel.RESTART);
+
+    /** 90 steady windows after {@code history} steady windows, approved at once. */
+    LoopReplay.Result replay(int history) {
+        return new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200).run(ToyModel.steady(history),
+                ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART, TuningDeciderTest.COST);
+    }
+
     @Test
     void onASteadyWorkloadTheLoopMakesTheOneChangeStaticOptimalMakes() {
-        LoopReplay.Result r = new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200)
-                .run(ToyModel.steady(100), ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART,
-                        TuningDeciderTest.COST);
-        Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
-                ToyModel.RESTART);
+        LoopReplay.Result r = replay(100);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
+        assertThat(r.changeSteps()).containsExactly(0);
         assertThat(r.proposals()).isEqualTo(1);
         assertThat(r.served().operations()).isEqualTo(sim.staticOptimal().operations());
         assertThat(r.served().operations()).isGreaterThan(sim.defaultPolicy().operations());
@@ -31,12 +37,11 @@ class LoopReplayTest {
 
     @Test
     void aColdStartWaitsForHistory() {
-        LoopReplay.Result r = new LoopReplay(decider, SupersedeRule.standard(), 0, 30, 200)
-                .run(ToyModel.steady(0), ToyModel.steady(90), candidates, model, model.mean(), ToyModel.RESTART,
-                        TuningDeciderTest.COST);
-        Simulator sim = new Simulator(ToyModel.steady(90), candidates, model.mean(), TuningDeciderTest.COST.costModel(),
-                ToyModel.RESTART);
+        LoopReplay.Result r = replay(0);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
+        // decides from window 10 on, but the backtest (the last 30% of the history) only allows a lookahead
+        // in which the restart pays (9 steps) once 30 windows are stored; it re-chooses at window 40
+        assertThat(r.changeSteps()).containsExactly(40);
         assertThat(r.served().operations()).isLessThan(sim.staticOptimal().operations());
     }
 

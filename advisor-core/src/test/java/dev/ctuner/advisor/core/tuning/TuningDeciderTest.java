@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ctuner.advisor.core.forecast.ForecasterTrainer;
+import dev.ctuner.advisor.core.forecast.Operation;
+import dev.ctuner.advisor.core.forecast.WorkloadSeries;
+import dev.ctuner.advisor.core.forecast.WorkloadVector;
+import dev.ctuner.advisor.core.learning.Prediction;
+import dev.ctuner.common.catalog.Configuration;
+import java.util.ArrayList;
+import java.util.Collections;
 import dev.ctuner.advisor.core.forecast.PersistenceForecaster;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.catalog.KnobValue;
@@ -68,7 +75,34 @@ class TuningDeciderTest {
         assertThat(p.forecast()).hasSize(90);
         // 90 steps × 20 s × 1000 ops/s × 10% gained, minus 14.8 s × 1100 ops/s lost to the restart
         assertThat(p.expectedNetGain()).isCloseTo(180_000 - 16_280, within(1.0));
-        assertThat(p.seen().proportion(dev.ctuner.advisor.core.forecast.Operation.READ)).isEqualTo(0.9);
+        assertThat(p.seen().proportion(Operation.READ)).isEqualTo(0.9);
+    }
+
+    @Test
+    void holdsWhenTheChangeWouldLoseOnTheWorkloadTheClusterActuallyRan() {
+        // B is 30% faster for reads, 20% slower for writes; 30 write-heavy windows, then 10 read-heavy ones
+        UncertainThroughput phaseModel = new UncertainThroughput() {
+            @Override
+            public Prediction predict(WorkloadVector w, Configuration c) {
+                boolean reads = w.proportion(Operation.READ) > 0.5;
+                return new Prediction(c.equals(ToyModel.B) ? (reads ? 1300 : 800) : 1000, 0);
+            }
+
+            @Override
+            public List<String> outsideData(WorkloadVector w, Configuration c) {
+                return List.of();
+            }
+        };
+        List<WorkloadVector> windows = new ArrayList<>(Collections.nCopies(30, WorkloadVector.ofReadRatio(0.1, 1000)));
+        windows.addAll(Collections.nCopies(10, WorkloadVector.ofReadRatio(0.9, 1000)));
+        DecisionInput in = new DecisionInput(new WorkloadSeries(0, 20, windows), ToyModel.A,
+                List.of(ToyModel.A, ToyModel.B), phaseModel, ToyModel.RESTART, COST);
+        TuningDecision d = decider.decide(in, PERSISTENCE_90);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.WORSE_ON_HISTORY);
+        assertThat(d.reason()).isEqualTo("predicted gain 30.0% ± 0.0% on the forecast but -7.5% ± 0.0% on the 40 windows "
+                + "the cluster ran: below the 0% threshold there");
+        TuningDecider lenient = new TuningDecider(ForecastSelector.standard(), new DecisionThresholds(0.05, -1, 0, 10, 1));
+        assertThat(lenient.decide(in, PERSISTENCE_90)).isInstanceOf(TuningDecision.Propose.class);
     }
 
     @Test
