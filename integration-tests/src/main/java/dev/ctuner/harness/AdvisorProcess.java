@@ -98,6 +98,11 @@ public final class AdvisorProcess implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(json)), path);
     }
 
+    public String put(String path, String json) throws IOException, InterruptedException {
+        return call(HttpRequest.newBuilder(URI.create(base() + path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)), path);
+    }
+
     private String call(HttpRequest.Builder request, String path) throws IOException, InterruptedException {
         String password = Files.readString(dataDir.resolve("admin-password")).strip();
         String auth = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));

@@ -13,7 +13,7 @@ import javax.management.remote.JMXServiceURL;
 /** A small JMX client for the few StorageService calls the harness needs (status, drain). */
 public final class Jmx implements AutoCloseable {
 
-    static final ObjectName STORAGE_SERVICE = name("org.apache.cassandra.db:type=StorageService");
+    public static final ObjectName STORAGE_SERVICE = name("org.apache.cassandra.db:type=StorageService");
     private static final ObjectName PENDING_COMPACTIONS = name("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
 
     private final JMXConnector connector;

@@ -31,8 +31,16 @@ final class QuorumLoad implements AutoCloseable {
     private final Semaphore inFlight = new Semaphore(8);
     private final Thread thread;
 
+    private final int readsPerWrite;
+
     QuorumLoad(CqlSession session, String keyspace, int opsPerSecond) {
+        this(session, keyspace, opsPerSecond, 1);
+    }
+
+    /** As above with {@code readsPerWrite} reads after each write (9: a read ratio of 0.9). */
+    QuorumLoad(CqlSession session, String keyspace, int opsPerSecond, int readsPerWrite) {
         this.session = session;
+        this.readsPerWrite = readsPerWrite;
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
         session.execute("CREATE TABLE IF NOT EXISTS " + keyspace + ".kv (id bigint PRIMARY KEY, payload text)");
@@ -58,7 +66,7 @@ final class QuorumLoad implements AutoCloseable {
                 return;
             }
             long known = newest.get();
-            if (id % 2 == 1 && known >= 0) {
+            if (id % (readsPerWrite + 1) != 0 && known >= 0) {
                 session.executeAsync(select.bind(known).setConsistencyLevel(ConsistencyLevel.QUORUM).setIdempotent(true))
                         .whenComplete((rs, error) -> {
                             if (error != null) {
