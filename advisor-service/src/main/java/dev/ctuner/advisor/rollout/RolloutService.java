@@ -135,26 +135,11 @@ public class RolloutService {
         return get(rollout.id());
     }
 
-    /** Node by node in ring order, the canary (named, or the first node) alone first; no node goes down. */
+    /** Node by node in ring order, the canary alone first ({@link LiveSteps}); no node goes down. */
     private Rollout startLive(Recommendation recommendation, PlanRequest request, String actor, String comment) {
-        List<NodeId> order = new ArrayList<>(request.nodes());
-        if (order.isEmpty()) {
-            throw new PlanRefusedException(List.of("no nodes to change"));
-        }
-        if (request.canary().isPresent()) {
-            NodeId canary = request.canary().get();
-            if (!order.remove(canary)) {
-                throw new PlanRefusedException(List.of("canary " + canary + " is not one of the nodes to change " + order));
-            }
-            order.add(0, canary);
-        }
-        recommendations.move(recommendation.id(), RecommendationState.ROLLING_OUT, actor, comment);
         Instant now = clock.instant();
-        List<NodeStep> steps = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-            steps.add(new NodeStep(order.get(i), i, request.canaryFirst() && i == 0, NodeStepStatus.PENDING, Optional.empty(),
-                    Optional.empty(), now, Optional.empty(), 0));
-        }
+        List<NodeStep> steps = LiveSteps.steps(request, now);
+        recommendations.move(recommendation.id(), RecommendationState.ROLLING_OUT, actor, comment);
         Rollout rollout = new Rollout(UUID.randomUUID(), recommendation.id(), RolloutState.RUNNING, 0, steps.size(),
                 dev.ctuner.advisor.core.safety.PlanMethod.NODE_BY_NODE, false, now, now, 0, steps);
         store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,

@@ -71,6 +71,16 @@ class IngestHandlerTest {
     }
 
     @Test
+    void theRegistryKeepsTheTopologyAHeartbeatCarries() {
+        var topology = new dev.ctuner.common.protocol.message.NodeTopology("5b6962dd-3f90-4c93-8f61-eabfa4a803e2", "dc1", "r1",
+                List.of(-5L, 7L), List.of(), List.of(new dev.ctuner.common.protocol.message.KeyspaceSettings("shop",
+                "org.apache.cassandra.locator.NetworkTopologyStrategy", java.util.Map.of("dc1", "3"))));
+        handler.handle("p.status", TopicKind.STATUS, "n1", codec.encode(Envelope.of(cluster, new NodeId("n1"), UUID.randomUUID(), now,
+                new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "s1", "0.1.0", 1L, true, 0, 0, 0).withTopology(topology))));
+        assertThat(registry.node(cluster, new NodeId("n1")).orElseThrow().status().orElseThrow().topology()).isEqualTo(topology);
+    }
+
+    @Test
     void heartbeatsKeepTheNewestPerNode() {
         handler.handle("p.status", TopicKind.STATUS, "n1", status(NodeState.UP_NORMAL, now));
         handler.handle("p.status", TopicKind.STATUS, "n1", status(NodeState.DOWN, now.minusSeconds(5)));

@@ -38,8 +38,8 @@ final class ReportAgreement {
         Map<String, RingReport> byHost = new LinkedHashMap<>();
         for (RingReport r : reports) {
             if (r.age().compareTo(maxAge) > 0) {
-                problems.add("the sidecar of " + r.node() + " last reported " + r.age().toSeconds() + " s ago, more than the "
-                        + maxAge.toSeconds() + " s allowed: is it running?");
+                problems.add("the sidecar of " + r.node() + " last reported " + seconds(r.age()) + " s ago, more than the "
+                        + seconds(maxAge) + " s allowed: is it running?");
             }
             if (r.topology().isEmpty()) {
                 problems.add("the sidecar of " + r.node() + " reports no topology (it cannot read system.local, or it is older "
@@ -165,6 +165,11 @@ final class ReportAgreement {
             }
         });
         return problems;
+    }
+
+    /** Seconds with one decimal, so that 15.4 s is not shown as "15 s, more than the 15 s allowed". */
+    private static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f", d.toMillis() / 1000.0);
     }
 
     static String describe(KeyspaceSettings ks) {

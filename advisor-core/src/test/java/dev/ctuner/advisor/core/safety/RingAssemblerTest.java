@@ -75,7 +75,7 @@ class RingAssemblerTest {
         RingReport old = reports.get(1);
         reports.set(1, new RingReport(old.node(), old.topology(), old.schemaVersion(), Duration.ofSeconds(95)));
         assertThat(reasons(assemble(reports))).singleElement().asString()
-                .contains("10.0.0.2").contains("95 s ago").contains("30 s allowed");
+                .contains("10.0.0.2").contains("95.0 s ago").contains("30.0 s allowed");
     }
 
     @Test
