@@ -3,7 +3,7 @@
   'use strict';
 
   var dateTime = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' };
-  var hourMinute = { hour: '2-digit', minute: '2-digit' };
+  var hourMinute = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
   // Times are rendered in UTC (kept in the title); show them in the browser's time zone.
   function localize(root) {

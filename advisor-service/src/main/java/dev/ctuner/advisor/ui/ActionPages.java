@@ -159,6 +159,10 @@ public class ActionPages {
         return "ui/confirm";
     }
 
+    private static String settings(Recommendation r) {
+        return String.join(", ", r.settings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+    }
+
     private static UiAction action(Target target, String path) {
         return UiAction.find(target, path).orElseThrow(() -> new NotFoundException("action", path));
     }
@@ -176,7 +180,7 @@ public class ActionPages {
         RecommendationState to = a == UiAction.APPROVE ? RecommendationState.APPROVED : RecommendationState.REJECTED;
         boolean allowed = RecommendationState.TABLE.isAllowed(r.state(), to);
         return new Subject("/ui/recommendations/" + id, "recommendation " + id + " for cluster " + r.clusterId().value()
-                + " (" + r.state() + ", " + r.costTier() + "): " + r.settings(), r.costTier(),
+                + " (" + r.state() + ", " + r.costTier() + "): " + settings(r), r.costTier(),
                 allowed ? Optional.empty() : Optional.of("Not possible while the recommendation is " + r.state() + "."));
     }
 
@@ -191,7 +195,7 @@ public class ActionPages {
         };
         boolean allowed = RolloutState.TABLE.isAllowed(r.state(), to);
         String hint = a == UiAction.ROLLBACK && r.state() == RolloutState.RUNNING ? " Pause it first." : "";
-        return new Subject("/ui/rollouts/" + id, "rollout " + id + " of " + rec.settings() + " on cluster "
+        return new Subject("/ui/rollouts/" + id, "rollout " + id + " of " + settings(rec) + " on cluster "
                 + rec.clusterId().value() + " (" + r.state() + ", " + rec.costTier() + ")", rec.costTier(),
                 allowed ? Optional.empty() : Optional.of("Not possible while the rollout is " + r.state() + "." + hint));
     }

@@ -24,7 +24,7 @@ public record SvgChart(String title, int width, int height, int left, int top, i
     static final int WIDTH = 560;
     static final int HEIGHT = 200;
     private static final int LEFT = 64;
-    private static final int RIGHT = 12;
+    private static final int RIGHT = 16;
     private static final int TOP = 10;
     private static final int BOTTOM = 26;
     private static final DateTimeFormatter HOUR_MINUTE = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
@@ -37,8 +37,11 @@ public record SvgChart(String title, int width, int height, int left, int top, i
     public record Line(String name, String cssClass, List<String> segments, String latest) {
     }
 
-    /** A tick: its position in pixels, its label, and for time ticks the instant (ISO) for the browser's time zone. */
-    public record Tick(double at, String label, String iso) {
+    /**
+     * A tick: its position in pixels, its label, for time ticks the instant (ISO) for the browser's time
+     * zone, and how the label is anchored (the first and last time labels stay inside the chart).
+     */
+    public record Tick(double at, String label, String iso, String anchor) {
     }
 
     public static SvgChart of(String title, Instant from, Instant to, List<Series> series, DoubleFunction<String> label) {
@@ -78,12 +81,13 @@ public record SvgChart(String title, int width, int height, int left, int top, i
         List<Tick> yTicks = new ArrayList<>();
         for (int i = 0; i <= 4; i++) {
             double value = top * i / 4;
-            yTicks.add(new Tick(TOP + plotHeight * (1 - i / 4.0), label.apply(value), null));
+            yTicks.add(new Tick(TOP + plotHeight * (1 - i / 4.0), label.apply(value), null, "end"));
         }
         List<Tick> xTicks = new ArrayList<>();
         for (int i = 0; i <= 4; i++) {
             Instant at = Instant.ofEpochMilli(from.toEpochMilli() + Math.round(span * i / 4));
-            xTicks.add(new Tick(LEFT + plotWidth * i / 4.0, HOUR_MINUTE.format(at), at.toString()));
+            xTicks.add(new Tick(LEFT + plotWidth * i / 4.0, HOUR_MINUTE.format(at), at.toString(),
+                    i == 0 ? "start" : i == 4 ? "end" : "middle"));
         }
         return new SvgChart(title, WIDTH, HEIGHT, LEFT, TOP, plotWidth, plotHeight, lines, yTicks, xTicks, !any);
     }

@@ -27,12 +27,17 @@ public record WorkloadCharts(SvgChart throughput, SvgChart latency, SvgChart rea
         SvgChart latency = SvgChart.of("p99 latency (ms)", range.from(), range.to(), List.of(
                 new SvgChart.Series("reads p99", "s1", times, series.stream().map(w -> ms(w.p99ReadMicros())).toList()),
                 new SvgChart.Series("writes p99", "s2", times, series.stream().map(w -> ms(w.p99WriteMicros())).toList())),
-                v -> String.format(Locale.ROOT, v < 10 ? "%.1f" : "%,.0f", v));
+                WorkloadCharts::millis);
         SvgChart readRatio = SvgChart.of("Read ratio (%)", range.from(), range.to(), List.of(
                 new SvgChart.Series("reads", "s1", times,
                         series.stream().map(w -> w.readRatio() == null ? null : w.readRatio() * 100).toList())),
                 v -> String.format(Locale.ROOT, "%.0f", v));
         return new WorkloadCharts(throughput, latency, readRatio);
+    }
+
+    /** Tick and legend labels of milliseconds: enough digits to tell 0.25 from 0.5, none above 10. */
+    static String millis(double v) {
+        return String.format(Locale.ROOT, v == 0 ? "0" : v < 1 ? "%.2f" : v < 10 ? "%.1f" : "%,.0f", v);
     }
 
     private static Double ms(Double micros) {
