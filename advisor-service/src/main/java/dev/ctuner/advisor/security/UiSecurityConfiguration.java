@@ -20,6 +20,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.ViewResolver;
@@ -57,6 +59,7 @@ public class UiSecurityConfiguration {
                         .requestMatchers("/ui/act/**").hasRole(Role.OPERATOR.name())
                         .requestMatchers(request -> "POST".equals(request.getMethod())).hasRole(Role.OPERATOR.name())
                         .anyRequest().hasRole(Role.VIEWER.name()))
+                .requestCache(r -> r.requestCache(pagesOnly()))
                 .formLogin(f -> f.loginPage("/ui/login").loginProcessingUrl("/ui/login")
                         .defaultSuccessUrl("/ui/clusters", false).failureUrl("/ui/login?error").permitAll())
                 .logout(l -> l.logoutUrl("/ui/logout").logoutSuccessUrl("/ui/login?logout"))
@@ -64,6 +67,16 @@ public class UiSecurityConfiguration {
                 .headers(h -> h.contentSecurityPolicy(c -> c.policyDirectives(CONTENT_SECURITY_POLICY))
                         .referrerPolicy(r -> r.policy(ReferrerPolicy.SAME_ORIGIN)));
         return http.build();
+    }
+
+    /**
+     * Remembers the page a signed-out user asked for, to return there after signing in; not the
+     * fragments the live pages poll (a poll after the session ended must not become the landing page).
+     */
+    static RequestCache pagesOnly() {
+        HttpSessionRequestCache cache = new HttpSessionRequestCache();
+        cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !request.getRequestURI().endsWith("/live"));
+        return cache;
     }
 
     /**

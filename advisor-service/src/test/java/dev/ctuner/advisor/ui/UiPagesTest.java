@@ -38,6 +38,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpSession;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -94,6 +95,12 @@ class UiPagesTest {
         mvc.perform(get("/ui/clusters")).andExpect(status().is3xxRedirection())
                 .andExpect(header().string("Location", containsString("/ui/login")));
         mvc.perform(get("/")).andExpect(status().is3xxRedirection());
+        // a deep link is remembered for after signing in; a live fragment's poll is not
+        MockHttpSession session = new MockHttpSession();
+        mvc.perform(get("/ui/recommendations").session(session)).andExpect(status().is3xxRedirection());
+        mvc.perform(get("/ui/clusters/prod/live").session(session)).andExpect(status().is3xxRedirection());
+        mvc.perform(post("/ui/login").session(session).with(csrf()).param("username", "victor").param("password", PASSWORD))
+                .andExpect(redirectedUrl("http://localhost/ui/recommendations?continue"));
         mvc.perform(get("/ui/login")).andExpect(status().isOk())
                 .andExpect(content().string(containsString("name=\"_csrf\"")))
                 .andExpect(header().string("Content-Security-Policy", containsString("script-src 'self'")));
