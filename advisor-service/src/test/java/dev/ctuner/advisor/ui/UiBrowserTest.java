@@ -25,12 +25,15 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -109,11 +112,15 @@ class UiBrowserTest {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1366,768", "--user-data-dir=" + profile.toAbsolutePath());
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));   // to find script errors and CSP refusals
         WebDriver browser = new ChromeDriver(service, options);
         try {
             Session ui = new Session(browser, "http://localhost:" + port);
             operator(ui, cluster, toApprove, rollout);
             viewer(ui, cluster);
+            // the pages' own script and styles pass the content security policy, and no script failed
+            assertThat(browser.manage().logs().get(LogType.BROWSER).getAll()).extracting(LogEntry::getMessage)
+                    .noneMatch(m -> m.contains("Content Security Policy") || m.contains("Uncaught"));
         } finally {
             browser.quit();
             service.stop();
@@ -126,6 +133,10 @@ class UiBrowserTest {
         ui.shot("01-login");
         ui.signIn("olga");
         assertThat(ui.browser.getCurrentUrl()).contains("/ui/clusters/" + cluster);   // back where the deep link pointed
+        ui.open("/ui/clusters");
+        assertThat(ui.text()).contains(cluster, "3 of 3 nodes healthy");
+        ui.shot("02-clusters");
+        ui.browser.findElement(By.linkText(cluster)).click();
         assertThat(ui.text()).contains("Signed in as olga", "3 of 3", "concurrent_reads");
         assertThat(ui.browser.findElements(By.cssSelector("figure.chart polyline"))).hasSizeGreaterThanOrEqualTo(4);
         WebElement firstTime = ui.browser.findElement(By.cssSelector("time[data-local]"));
@@ -133,14 +144,14 @@ class UiBrowserTest {
         assertThat(firstTime.getText()).isNotEqualTo(firstTime.getAttribute("title"));   // rewritten in the browser's zone
         assertThat(((JavascriptExecutor) ui.browser).executeScript("return Intl.DateTimeFormat().resolvedOptions().timeZone"))
                 .isEqualTo("Asia/Tokyo");
-        ui.shot("02-cluster");
+        ui.shot("03-cluster");
 
         ui.browser.findElement(By.linkText("Pause the loop…")).click();
         assertThat(ui.text()).contains("Pause the tuning loop?", "What will happen");
         ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();   // no comment: the browser keeps the form
         assertThat(ui.browser.getCurrentUrl()).contains("/ui/act/clusters/" + cluster + "/loop/pause");
         ui.browser.findElement(By.id("comment")).sendKeys("traffic peak until 18:00");
-        ui.shot("03-confirm-pause");
+        ui.shot("04-confirm-pause");
         ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
         assertThat(ui.text()).contains("The tuning loop is paused.", "traffic peak until 18:00");
         assertThat(ui.browser.findElement(By.cssSelector("[data-loop-state]")).getText()).isEqualTo("PAUSED");
@@ -152,24 +163,26 @@ class UiBrowserTest {
         new WebDriverWait(ui.browser, Duration.ofSeconds(15))
                 .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-live]"), "UP_JOINING"));
         assertThat(ui.text()).contains("3 of 4", "Live: updated");
-        ui.shot("04-cluster-paused-live");
+        ui.shot("05-cluster-paused-live");
 
         ui.open("/ui/recommendations?cluster=" + cluster);
-        ui.shot("05-recommendations");
+        ui.shot("06-recommendations");
         ui.browser.findElement(By.cssSelector("a[href='/ui/recommendations/" + toApprove.id() + "']")).click();
-        ui.browser.findElement(By.linkText("Approve…")).click();
+        // by keyboard only: Enter on the link, the comment, Tab to the button, Enter
+        ui.browser.findElement(By.linkText("Approve…")).sendKeys(Keys.ENTER);
         assertThat(ui.text()).contains("Approval alone changes no node", "applied live over JMX");
-        ui.browser.findElement(By.id("comment")).sendKeys("fits the maintenance window");
-        ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        ui.browser.findElement(By.id("comment")).sendKeys("fits the maintenance window", Keys.TAB);
+        assertThat(ui.browser.switchTo().activeElement().getText()).isEqualTo("Approve");
+        ui.browser.switchTo().activeElement().sendKeys(Keys.ENTER);
         assertThat(ui.browser.getCurrentUrl()).endsWith("/ui/recommendations/" + toApprove.id());
         assertThat(ui.browser.findElement(By.cssSelector("[data-rec-state]")).getText()).isEqualTo("APPROVED");
         assertThat(ui.text()).contains("The recommendation is approved.", "fits the maintenance window");
         assertThat(recommendations.get(toApprove.id()).state()).isEqualTo(RecommendationState.APPROVED);
-        ui.shot("06-recommendation-approved");
+        ui.shot("07-recommendation-approved");
 
         ui.open("/ui/rollouts/" + rollout);
         assertThat(ui.text()).contains("Round 1", "canary", "RUNNING");
-        ui.shot("07-rollout");
+        ui.shot("08-rollout");
         ui.browser.findElement(By.linkText("Pause…")).click();
         ui.browser.findElement(By.id("comment")).sendKeys("look at p99 first");
         ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
@@ -178,13 +191,13 @@ class UiBrowserTest {
         ui.browser.findElement(By.linkText("Roll back…")).click();
         assertThat(ui.browser.findElement(By.cssSelector("[data-consequence]")).getText())
                 .startsWith("Rolls back every node this rollout changed, one at a time");
-        ui.shot("08-confirm-rollback");
+        ui.shot("09-confirm-rollback");
         ui.browser.findElement(By.linkText("Cancel")).click();
         assertThat(rollouts.get(UUID.fromString(rollout)).state()).isEqualTo(RolloutState.PAUSED);
 
         ui.open("/ui/recommendations/" + UUID.randomUUID());
         assertThat(ui.text()).contains("Not found", "No recommendation with id");
-        ui.shot("09-not-found");
+        ui.shot("10-not-found");
         ui.browser.findElement(By.cssSelector("header form button")).click();   // sign out
         assertThat(ui.text()).contains("You are signed out.");
     }
@@ -197,7 +210,7 @@ class UiBrowserTest {
         assertThat(ui.browser.findElements(By.linkText("Resume the loop…"))).isEmpty();
         ui.open("/ui/act/clusters/" + cluster + "/loop/resume");
         assertThat(ui.text()).contains("needs the OPERATOR role; you are signed in as victor");
-        ui.shot("10-viewer-refused");
+        ui.shot("11-viewer-refused");
         assertThat(loops.get(new ClusterId(cluster)).paused()).isTrue();
     }
 
