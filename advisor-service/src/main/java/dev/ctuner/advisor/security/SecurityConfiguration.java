@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -23,7 +24,8 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * HTTP Basic over every endpoint: GET needs VIEWER, and so do the POSTs that only compute (advice,
+ * HTTP Basic over every endpoint outside the operator UI (which {@link UiSecurityConfiguration}
+ * secures first, with form login and a session): GET needs VIEWER, and so do the POSTs that only compute (advice,
  * plans); anything else needs OPERATOR (which includes VIEWER). Stateless, so no session and no
  * CSRF token (no cookie authenticates a request).
  */
@@ -36,6 +38,7 @@ public class SecurityConfiguration {
     static final String[] READS_BY_POST = {"/api/v1/advice", "/api/v1/plans"};
 
     @Bean
+    @Order(2)
     SecurityFilterChain api(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(a -> a
                         .requestMatchers(HttpMethod.GET, "/api/**", "/v3/api-docs/**").hasRole(Role.VIEWER.name())

@@ -1,0 +1,243 @@
+package dev.ctuner.advisor.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.rollout.RolloutService;
+import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.advisor.tuning.TuningLoopService;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.message.NodeState;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * The UI in real headless Chromium (Debian's chromium and chromedriver) against the advisor on a
+ * random port: an operator signs in, pauses a cluster's tuning loop through its confirmation,
+ * watches a node appear without reloading, approves a recommendation, pauses a rollout and reads
+ * what a rollback would do; a viewer sees no action and is refused one. Screenshots go to
+ * {@code target/ui-screenshots/}. The browser runs in Asia/Tokyo so that local times differ from UTC.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureMockMvc
+@Import(UiFixtures.class)
+class UiBrowserTest {
+
+    private static final String PASSWORD = "correct horse";
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "ui-screenshots");
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    UiFixtures fixtures;
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    ClusterRegistry registry;
+    @Autowired
+    TuningLoopService loops;
+    @Autowired
+    RecommendationService recommendations;
+    @Autowired
+    RolloutService rollouts;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        Path dir = Files.createTempDirectory("advisor-ui-browser");
+        String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
+        registry.add("ctuner.advisor.kafka.enabled", () -> "false");
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
+        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
+        registry.add("ctuner.advisor.security.users[0].name", () -> "olga");
+        registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
+        registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
+        registry.add("ctuner.advisor.security.users[1].name", () -> "victor");
+        registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
+        registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
+    }
+
+    @Test
+    void anOperatorPausesTheLoopApprovesAndPausesARolloutAndAViewerIsRefused() throws Exception {
+        assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
+                .as("needs Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver; .ci/run does it)")
+                .isTrue();
+        String cluster = fixtures.clusterWithDrift("browser");
+        Recommendation toApprove = fixtures.submitted(cluster);
+        Recommendation rolledOut = fixtures.submitted(cluster);
+        recommendations.approve(rolledOut.id(), "olga", "go");
+        String rollout = fixtures.startRollout(mvc, rolledOut.id(), PASSWORD);
+        Files.createDirectories(SCREENSHOTS);
+
+        Path profile = Files.createTempDirectory("chromium-profile");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().withEnvironment(Map.of("TZ", "Asia/Tokyo")).build();
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1366,768", "--user-data-dir=" + profile.toAbsolutePath());
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));   // to find script errors and CSP refusals
+        WebDriver browser = new ChromeDriver(service, options);
+        try {
+            Session ui = new Session(browser, "http://localhost:" + port);
+            operator(ui, cluster, toApprove, rollout);
+            viewer(ui, cluster);
+            // the pages' own script and styles pass the content security policy, and no script failed
+            assertThat(browser.manage().logs().get(LogType.BROWSER).getAll()).extracting(LogEntry::getMessage)
+                    .noneMatch(m -> m.contains("Content Security Policy") || m.contains("Uncaught"));
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    private void operator(Session ui, String cluster, Recommendation toApprove, String rollout) throws Exception {
+        ui.open("/ui/clusters/" + cluster);
+        assertThat(ui.browser.getCurrentUrl()).contains("/ui/login");
+        ui.shot("01-login");
+        ui.signIn("olga");
+        assertThat(ui.browser.getCurrentUrl()).contains("/ui/clusters/" + cluster);   // back where the deep link pointed
+        ui.open("/ui/clusters");
+        assertThat(ui.text()).contains(cluster, "3 of 3 nodes healthy");
+        ui.shot("02-clusters");
+        ui.browser.findElement(By.linkText(cluster)).click();
+        assertThat(ui.text()).contains("Signed in as olga", "3 of 3", "concurrent_reads");
+        assertThat(ui.browser.findElements(By.cssSelector("figure.chart polyline"))).hasSizeGreaterThanOrEqualTo(4);
+        WebElement firstTime = ui.browser.findElement(By.cssSelector("time[data-local]"));
+        assertThat(firstTime.getAttribute("title")).endsWith("UTC");
+        assertThat(firstTime.getText()).isNotEqualTo(firstTime.getAttribute("title"));   // rewritten in the browser's zone
+        assertThat(((JavascriptExecutor) ui.browser).executeScript("return Intl.DateTimeFormat().resolvedOptions().timeZone"))
+                .isEqualTo("Asia/Tokyo");
+        ui.shot("03-cluster");
+
+        ui.browser.findElement(By.linkText("Pause the loop…")).click();
+        assertThat(ui.text()).contains("Pause the tuning loop?", "What will happen");
+        ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();   // no comment: the browser keeps the form
+        assertThat(ui.browser.getCurrentUrl()).contains("/ui/act/clusters/" + cluster + "/loop/pause");
+        ui.browser.findElement(By.id("comment")).sendKeys("traffic peak until 18:00");
+        ui.shot("04-confirm-pause");
+        ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        assertThat(ui.text()).contains("The tuning loop is paused.", "traffic peak until 18:00");
+        assertThat(ui.browser.findElement(By.cssSelector("[data-loop-state]")).getText()).isEqualTo("PAUSED");
+        assertThat(loops.get(new ClusterId(cluster)).paused()).isTrue();
+
+        // live: a fourth node reports and appears without a reload
+        registry.status(new ClusterId(cluster), new NodeId("n4"), Instant.now(),
+                new NodeStatus("5.0.9", NodeState.UP_JOINING, 12L, "schema-1", "0.1.0", 10L, true, 0, 0, 1));
+        new WebDriverWait(ui.browser, Duration.ofSeconds(15))
+                .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-live]"), "UP_JOINING"));
+        assertThat(ui.text()).contains("3 of 4", "Live: updated");
+        ui.shot("05-cluster-paused-live");
+
+        ui.open("/ui/recommendations?cluster=" + cluster);
+        ui.shot("06-recommendations");
+        ui.browser.findElement(By.cssSelector("a[href='/ui/recommendations/" + toApprove.id() + "']")).click();
+        // by keyboard only: Enter on the link, the comment, Tab to the button, Enter
+        ui.browser.findElement(By.linkText("Approve…")).sendKeys(Keys.ENTER);
+        assertThat(ui.text()).contains("Approval alone changes no node", "applied live over JMX");
+        ui.browser.findElement(By.id("comment")).sendKeys("fits the maintenance window", Keys.TAB);
+        assertThat(ui.browser.switchTo().activeElement().getText()).isEqualTo("Approve");
+        ui.browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        assertThat(ui.browser.getCurrentUrl()).endsWith("/ui/recommendations/" + toApprove.id());
+        assertThat(ui.browser.findElement(By.cssSelector("[data-rec-state]")).getText()).isEqualTo("APPROVED");
+        assertThat(ui.text()).contains("The recommendation is approved.", "fits the maintenance window");
+        assertThat(recommendations.get(toApprove.id()).state()).isEqualTo(RecommendationState.APPROVED);
+        ui.shot("07-recommendation-approved");
+
+        ui.open("/ui/rollouts/" + rollout);
+        assertThat(ui.text()).contains("Round 1", "canary", "RUNNING");
+        ui.shot("08-rollout");
+        ui.browser.findElement(By.linkText("Pause…")).click();
+        ui.browser.findElement(By.id("comment")).sendKeys("look at p99 first");
+        ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        assertThat(ui.browser.findElement(By.cssSelector("[data-rollout-state]")).getText()).isEqualTo("PAUSED");
+        assertThat(rollouts.get(UUID.fromString(rollout)).state()).isEqualTo(RolloutState.PAUSED);
+        ui.browser.findElement(By.linkText("Roll back…")).click();
+        assertThat(ui.browser.findElement(By.cssSelector("[data-consequence]")).getText())
+                .startsWith("Rolls back every node this rollout changed, one at a time");
+        ui.shot("09-confirm-rollback");
+        ui.browser.findElement(By.linkText("Cancel")).click();
+        assertThat(rollouts.get(UUID.fromString(rollout)).state()).isEqualTo(RolloutState.PAUSED);
+
+        ui.open("/ui/recommendations/" + UUID.randomUUID());
+        assertThat(ui.text()).contains("Not found", "No recommendation with id");
+        ui.shot("10-not-found");
+        ui.browser.findElement(By.cssSelector("header form button")).click();   // sign out
+        assertThat(ui.text()).contains("You are signed out.");
+    }
+
+    private void viewer(Session ui, String cluster) throws Exception {
+        ui.open("/ui/login");
+        ui.signIn("victor");
+        ui.open("/ui/clusters/" + cluster);
+        assertThat(ui.text()).contains("Signed in as victor", "PAUSED");
+        assertThat(ui.browser.findElements(By.linkText("Resume the loop…"))).isEmpty();
+        ui.open("/ui/act/clusters/" + cluster + "/loop/resume");
+        assertThat(ui.text()).contains("needs the OPERATOR role; you are signed in as victor");
+        ui.shot("11-viewer-refused");
+        assertThat(loops.get(new ClusterId(cluster)).paused()).isTrue();
+    }
+
+    /** The browser on the advisor, with screenshots of whole pages. */
+    private record Session(WebDriver browser, String base) {
+
+        void open(String path) {
+            browser.get(base + path);
+        }
+
+        String text() {
+            return browser.findElement(By.tagName("body")).getText();
+        }
+
+        void signIn(String user) {
+            browser.findElement(By.id("username")).sendKeys(user);
+            browser.findElement(By.id("password")).sendKeys(PASSWORD);
+            browser.findElement(By.cssSelector("button[type=submit]")).click();
+        }
+
+        /** The whole page at 1366 px wide (taller than 768 when the page is), then back to 1366x768. */
+        void shot(String name) throws Exception {
+            long height = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
+            browser.manage().window().setSize(new Dimension(1366, (int) Math.max(768, Math.min(height + 120, 4000))));
+            File png = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE);
+            Files.copy(png.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+            browser.manage().window().setSize(new Dimension(1366, 768));
+        }
+    }
+}

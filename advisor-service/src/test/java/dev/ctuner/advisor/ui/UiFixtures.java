@@ -1,0 +1,87 @@
+package dev.ctuner.advisor.ui;
+
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.recommendation.Submission;
+import dev.ctuner.advisor.store.ObservationSamples;
+import dev.ctuner.advisor.store.ObservationStore;
+import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.message.NodeState;
+import dev.ctuner.common.protocol.message.NodeStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.boot.test.context.TestComponent;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * What the UI tests need in the advisor: a cluster its sidecars report (heartbeats in the registry,
+ * stored workload samples with a drifted knob), an operator's recommendation, a started rollout.
+ */
+@TestComponent
+class UiFixtures {
+
+    static final String RING = """
+            {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"},{"id":"n2","dc":"dc1","rack":"r1"},{"id":"n3","dc":"dc1","rack":"r1"}],
+             "keyspaces":[{"name":"shop","replication":{"dc1":3},"consistency":"QUORUM"}],"canaryFirst":true,"comment":"go"}""";
+
+    private static final AtomicInteger CLUSTERS = new AtomicInteger();
+
+    private final ClusterRegistry registry;
+    private final ObservationStore observations;
+    private final RecommendationService recommendations;
+    private final Clock clock;
+
+    UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock) {
+        this.registry = registry;
+        this.observations = observations;
+        this.recommendations = recommendations;
+        this.clock = clock;
+    }
+
+    /**
+     * A cluster of three nodes, UP_NORMAL, with 40 minutes of 30 s samples whose read share grows;
+     * n2 runs concurrent_reads 64 where the others run 32.
+     */
+    String clusterWithDrift(String prefix) {
+        String cluster = prefix + CLUSTERS.incrementAndGet();
+        Instant now = clock.instant();
+        for (String node : new String[] {"n1", "n2", "n3"}) {
+            registry.status(new ClusterId(cluster), new NodeId(node), now,
+                    new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "schema-1", "0.1.0", 3600L, true, 0, 0, 0));
+            for (int i = 80; i >= 1; i--) {
+                Instant start = now.minusSeconds(30L * i + 30);
+                long reads = 3000 + 40L * (80 - i);
+                long writes = 2000 - 10L * (80 - i);
+                observations.record(ObservationSamples.sample(cluster, node, start, reads, writes, 900.0 + 5 * (i % 7),
+                        350.0 + 3 * (i % 5), Map.of("concurrent_reads", node.equals("n2") ? "64" : "32")));
+            }
+        }
+        return cluster;
+    }
+
+    /** An operator's LIVE change, VETTED. */
+    Recommendation submitted(String cluster) {
+        return recommendations.submit(new Submission(new ClusterId(cluster), Map.of("concurrent_reads", "64"),
+                "more read threads", Set.of()), "olga");
+    }
+
+    /** Starts a rollout of an APPROVED recommendation through the REST API; returns its id. */
+    String startRollout(MockMvc mvc, UUID recommendation, String password) throws Exception {
+        String body = mvc.perform(post("/api/v1/recommendations/" + recommendation + "/rollouts")
+                        .with(httpBasic("olga", password)).contentType(MediaType.APPLICATION_JSON).content(RING))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
+        return JsonPath.read(body, "$.id");
+    }
+}
