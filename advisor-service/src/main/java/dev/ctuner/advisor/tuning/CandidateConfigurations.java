@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The configurations the planner may choose among for one cluster: the current one first, then for
@@ -30,18 +31,20 @@ final class CandidateConfigurations {
     }
 
     /**
+     * @param valid   whether the catalog accepts a configuration on this cluster's nodes (the model's optima are
+     *                searched on the training hardware, whose derived bounds may be wider)
      * @param allowed the cost tiers a proposal may need: those vetting would pass without a race on a
      *                real node, up to the operator's highest tier
      */
     static List<Configuration> of(OptimumCache cache, List<WorkloadVector> workloads, Configuration current, TierClassifier tiers,
-                                  Set<ApplyMode> allowed) {
+                                  Set<ApplyMode> allowed, Predicate<Configuration> valid) {
         Set<Configuration> out = new LinkedHashSet<>();
         out.add(current);
         for (WorkloadVector w : workloads) {
             Configuration optimum = cache.optimum(w);
             Configuration known = current.with(onKnown(optimum, current));
             for (Configuration c : List.of(known, current.with(liveOnly(current, known, tiers)))) {
-                if (allowed.containsAll(tiers.tiers(current, c))) {
+                if (allowed.containsAll(tiers.tiers(current, c)) && valid.test(c)) {
                     out.add(c);
                 }
             }

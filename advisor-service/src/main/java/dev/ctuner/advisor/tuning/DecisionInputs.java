@@ -111,7 +111,8 @@ class DecisionInputs {
                 : new CachedOptima(model, new OptimumCache(new RecommenderOptimizer(new Recommender(model.models(),
                         learning.properties().geneticSearch(), learning.properties().maxRelativeSpread()), shape.design(),
                         shape.distribution(), learning.properties().seed()), 0.1))).cache();
-        var candidates = CandidateConfigurations.of(cache, recent, current.configuration(), tiers, proposableTiers());
+        var candidates = CandidateConfigurations.of(cache, recent, current.configuration(), tiers, proposableTiers(),
+                c -> acceptedOnTheNodes(current.configuration(), c));
         DecisionInput input = new DecisionInput(series, current.configuration(), candidates, throughput, tiers, cost(cluster));
         return new Gathered(input, null, windows, model);
     }
@@ -128,6 +129,17 @@ class DecisionInputs {
             }
         }
         return tiers;
+    }
+
+    /** Whether the catalog accepts every change from {@code current} to {@code candidate} on this cluster's nodes. */
+    boolean acceptedOnTheNodes(dev.ctuner.common.catalog.Configuration current, dev.ctuner.common.catalog.Configuration candidate) {
+        Map<String, String> changes = new LinkedHashMap<>();
+        candidate.values().forEach((knob, value) -> {
+            if (!value.equals(current.values().get(knob))) {
+                changes.put(knob.value(), catalog.knob(knob).map(k -> k.format(value)).orElse(value.text()));
+            }
+        });
+        return changes.isEmpty() || catalog.validate(changes, current, vetting.nodeFacts().toNodeFacts(), Set.of()).errors().isEmpty();
     }
 
     /** EUNOMIA Eq. 8's inputs for this cluster: T_r from its own RESTART rollouts, rounds from the reported ring. */

@@ -10,6 +10,7 @@ import dev.ctuner.advisor.core.tuning.ProposalFacts;
 import dev.ctuner.advisor.core.tuning.SupersedeRule;
 import dev.ctuner.advisor.core.tuning.TuningDecider;
 import dev.ctuner.advisor.core.tuning.TuningDecision;
+import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutOptions;
 import dev.ctuner.advisor.rollout.RolloutService;
@@ -176,8 +177,15 @@ class TuningCycle {
             return;
         }
         long step = properties.step().toSeconds();
-        Recommendation r = recommendations.propose(cluster, settings, p.current(), p.predictedGain(),
-                ProposalEvidence.note(p, step, catalog), TuningLoopStore.LOOP_ACTOR);
+        Recommendation r;
+        try {
+            r = recommendations.propose(cluster, settings, p.current(), p.predictedGain(), ProposalEvidence.note(p, step, catalog),
+                    TuningLoopStore.LOOP_ACTOR);
+        } catch (InvalidSettingsException e) {
+            recordOnce(cluster, now, LoopDecision.Outcome.SKIPPED, "the catalog refuses the planned change " + settings + ": "
+                    + String.join("; ", e.violations().stream().map(v -> v.reason()).toList()), null);
+            return;
+        }
         String outcome = r.state() == RecommendationState.VETTED ? "" : " (vetting: " + r.state() + ")";
         store.record(cluster, now, LoopDecision.Outcome.PROPOSED, "proposed " + settings + ": " + p.reason() + outcome, r.id(),
                 p.seen(), ProposalEvidence.json(p, step, gathered.input().cost(), gathered.model(), catalog));
