@@ -41,7 +41,7 @@ import java.util.List;
 public final class ForecastSelector {
 
     /** Lookaheads tried, in steps (EUNOMIA's HPC horizon is 180 steps of 20 s). */
-    public static final int[] LOOKAHEADS = {1, 3, 9, 30, 90, 180};
+    public static final List<Integer> LOOKAHEADS = List.of(1, 3, 9, 30, 90, 180);
 
     private final List<ForecasterTrainer> trainers;
     private final double trainShare;
