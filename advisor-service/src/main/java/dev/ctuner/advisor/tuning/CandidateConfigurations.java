@@ -43,7 +43,9 @@ final class CandidateConfigurations {
         for (WorkloadVector w : workloads) {
             Configuration optimum = cache.optimum(w);
             Configuration known = current.with(onKnown(optimum, current));
-            for (Configuration c : List.of(known, current.with(liveOnly(current, known, tiers)))) {
+            // a knob whose value the catalog refuses on these nodes is left as it is, not the whole optimum dropped
+            Configuration acceptable = current.with(eachAccepted(current, known, valid));
+            for (Configuration c : List.of(acceptable, current.with(liveOnly(current, acceptable, tiers)))) {
                 if (allowed.containsAll(tiers.tiers(current, c)) && valid.test(c)) {
                     out.add(c);
                 }
@@ -57,6 +59,17 @@ final class CandidateConfigurations {
         Map<KnobName, KnobValue> kept = new LinkedHashMap<>();
         optimum.values().forEach((knob, value) -> {
             if (current.values().containsKey(knob)) {
+                kept.put(knob, value);
+            }
+        });
+        return new Configuration(kept);
+    }
+
+    /** The changes from {@code current} to {@code target} that the catalog accepts one by one. */
+    static Configuration eachAccepted(Configuration current, Configuration target, Predicate<Configuration> valid) {
+        Map<KnobName, KnobValue> kept = new LinkedHashMap<>();
+        target.values().forEach((knob, value) -> {
+            if (!value.equals(current.values().get(knob)) && valid.test(current.with(new Configuration(Map.of(knob, value))))) {
                 kept.put(knob, value);
             }
         });

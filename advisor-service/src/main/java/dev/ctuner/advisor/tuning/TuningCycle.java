@@ -157,7 +157,10 @@ class TuningCycle {
         }
         TuningDecision decision = decider.decide(gathered.input());
         if (decision instanceof TuningDecision.Hold hold) {
-            store.record(cluster, now, LoopDecision.Outcome.HELD, hold.reason(), null,
+            int others = gathered.input().candidates().size() - 1;
+            String reason = hold.kind() == TuningDecision.HoldKind.TOO_LITTLE_HISTORY ? hold.reason()
+                    : hold.reason() + " (" + others + " other candidate configuration" + (others == 1 ? "" : "s") + " considered)";
+            store.record(cluster, now, LoopDecision.Outcome.HELD, reason, null,
                     lastWorkload(gathered.windows()), null);
             return;
         }

@@ -55,9 +55,12 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest
 class TuningCycleTest {
 
-    /** The trap's node settings (compare-trap-peers.md): two read threads. */
+    /**
+     * The trap's node settings (compare-trap-peers.md: two read threads) as the sidecars of a 512 MiB-heap node read
+     * them back.
+     */
     static final Map<String, String> TRAP = Map.of("concurrent_reads", "2", "compaction_throughput", "64MiB/s",
-            "key_cache_size", "51MiB", "memtable_allocation_type", "heap_buffers", "memtable_cleanup_threshold", "0.33",
+            "key_cache_size", "25MiB", "memtable_allocation_type", "heap_buffers", "memtable_cleanup_threshold", "0.33333334",
             "memtable_flush_writers", "2");
     private static int clusters;
 
@@ -89,6 +92,7 @@ class TuningCycleTest {
         registry.add("ctuner.advisor.learning.search.population", () -> "30");
         registry.add("ctuner.advisor.learning.search.generations", () -> "30");
         registry.add("ctuner.advisor.tuning.verify-min-windows", () -> "5");
+        registry.add("ctuner.advisor.vetting.node-facts.heap-mib", () -> "512");
         registry.add("ctuner.advisor.vetting.max-uncertainty", () -> "1");
         registry.add("ctuner.advisor.vetting.min-gain", () -> "-0.5");
     }
@@ -113,7 +117,7 @@ class TuningCycleTest {
         for (int i = windows; i >= 1; i--) {
             Instant start = end.minusSeconds(30L * i);
             for (String node : List.of("n1", "n2", "n3")) {
-                observations.record(ObservationSamples.sample(cluster.value(), node, start, 9_500 + i, 500, 2_000.0, 900.0, config));
+                observations.record(ObservationSamples.sample(cluster.value(), node, start, 900 + i, 100, 2_000.0, 900.0, config));
             }
         }
     }
@@ -143,7 +147,7 @@ class TuningCycleTest {
         assertThat(r.origin()).isEqualTo(Origin.ADVISOR);
         assertThat(r.state()).as("audit %s", recommendations.auditTrail(r.id())).isEqualTo(RecommendationState.VETTED);
         assertThat(r.gain()).isPresent();
-        assertThat(r.note()).contains("Proposed by the tuning loop", "read ratio 0.95");
+        assertThat(r.note()).contains("Proposed by the tuning loop", "read ratio 0.90");
         assertThat(first.evidence().orElseThrow()).contains("\"seen\"", "\"forecast\"", "\"changes\"", "\"predictedGain\"",
                 "\"outsideData\"", "\"plan\"", "\"current\"");
         assertThat(first.workload()).isPresent();
