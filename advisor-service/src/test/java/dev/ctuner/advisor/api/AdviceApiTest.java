@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.api;
 
+import dev.ctuner.advisor.TestUsers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
@@ -33,7 +34,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
@@ -76,15 +76,8 @@ class AdviceApiTest {
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-advice-test");
         Path csv = SyntheticCsv.write(dir.resolve("synthetic.csv"), 20, 11);
-        String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
-        registry.add("ctuner.advisor.security.users[0].name", () -> OPERATOR);
-        registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
-        registry.add("ctuner.advisor.security.users[1].name", () -> VIEWER);
-        registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
+        TestUsers.database(registry, dir);
+        TestUsers.users(registry, PASSWORD, OPERATOR, "OPERATOR", VIEWER, "VIEWER");
         registry.add("ctuner.advisor.learning.datasets[0]", () -> csv.toString());
         registry.add("ctuner.advisor.learning.datasets[1]", () -> dir.resolve("not-measured-yet.csv").toString());
         registry.add("ctuner.advisor.learning.train-at-startup", () -> "false");

@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.api;
 
+import dev.ctuner.advisor.TestUsers;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.startsWith;
@@ -25,7 +26,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
@@ -58,16 +58,9 @@ class ApiTest {
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-api-test");
-        String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
-        registry.add("ctuner.advisor.security.users[0].name", () -> OPERATOR);
-        registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
-        registry.add("ctuner.advisor.security.users[1].name", () -> VIEWER);
-        registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
+        TestUsers.database(registry, dir);
+        TestUsers.users(registry, PASSWORD, OPERATOR, "OPERATOR", VIEWER, "VIEWER");
         registry.add("ctuner.advisor.vetting.max-tier", () -> "SCHEMA");
         registry.add("ctuner.advisor.consistency.keyspaces.ledger", () -> "ALL");
     }
