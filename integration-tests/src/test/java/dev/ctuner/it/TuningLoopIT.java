@@ -149,7 +149,11 @@ class TuningLoopIT {
                 stages.put("verification", Duration.between(verifying, Instant.now()).toMillis());
                 System.out.println("loop verified: " + verified.get("reason").asString());
                 JsonNode loop = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop"));
-                assertThat(loop.get("verifications").get(0).get("recommendationId").asString()).isEqualTo(rec);
+                JsonNode verification = loop.get("verifications").get(0);
+                assertThat(verification.get("recommendationId").asString()).isEqualTo(rec);
+                assertThat(verification.get("verdict").asString()).as("verification %s", verification).isNotEqualTo("INSUFFICIENT_DATA");
+                assertThat(verification.get("p99Ratio").isNumber()).as("verification %s", verification).isTrue();
+                assertThat(verification.get("p99P").isNumber()).as("verification %s", verification).isTrue();
                 System.out.println("stages (ms), manual approval: " + stages);
 
                 // the same with the auto policy: mis-tuned again, no approval

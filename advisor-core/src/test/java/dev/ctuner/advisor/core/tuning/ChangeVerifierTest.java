@@ -84,6 +84,14 @@ class ChangeVerifierTest {
     }
 
     @Test
+    void aLowerP99AtTheSameThroughputIsBetter() {
+        // an open-loop load: clients at a fixed rate, so the change shows in latency only
+        Verification v = verifier.verify(windows(10, READS, 1000, 8, 17), windows(10, READS, 1000, 2, 18), PREDICTED);
+        assertThat(v.verdict()).as(v.reason()).isEqualTo(Verification.Verdict.BETTER);
+        assertThat(v.p99Ratio()).isLessThan(0.5);
+    }
+
+    @Test
     void aRealGainWithinThePredictionIsBetterAndNotAMiss() {
         Verification v = verifier.verify(windows(10, READS, 1000, 8, 13), windows(10, READS, 1060, 7.5, 14), PREDICTED);
         assertThat(v.verdict()).isEqualTo(Verification.Verdict.BETTER);
