@@ -42,9 +42,8 @@ import org.springframework.test.web.servlet.MockMvc;
 @TestComponent
 class UiFixtures {
 
-    static final String RING = """
-            {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"},{"id":"n2","dc":"dc1","rack":"r1"},{"id":"n3","dc":"dc1","rack":"r1"}],
-             "keyspaces":[{"name":"shop","replication":{"dc1":3},"consistency":"QUORUM"}],"canaryFirst":true,"comment":"go"}""";
+    /** How the UI tests start a rollout over REST: the ring comes from the sidecars' reports. */
+    static final String START = "{\"canaryFirst\":true,\"comment\":\"go\"}";
 
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
 
@@ -92,10 +91,14 @@ class UiFixtures {
                 "more read threads", Set.of()), "olga");
     }
 
-    /** Starts a rollout of an APPROVED recommendation through the REST API; returns its id. */
+    /**
+     * Starts a rollout of an APPROVED recommendation through the REST API, after its cluster's nodes
+     * reported their topology (keyspace shop, RF 3); returns its id.
+     */
     String startRollout(MockMvc mvc, UUID recommendation, String password) throws Exception {
+        reportRing(recommendations.get(recommendation).clusterId().value(), Map.of("shop", 3));
         String body = mvc.perform(post("/api/v1/recommendations/" + recommendation + "/rollouts")
-                        .with(httpBasic("olga", password)).contentType(MediaType.APPLICATION_JSON).content(RING))
+                        .with(httpBasic("olga", password)).contentType(MediaType.APPLICATION_JSON).content(START))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
         return JsonPath.read(body, "$.id");
     }
@@ -106,9 +109,14 @@ class UiFixtures {
      */
     String clusterWithRing(String prefix, Map<String, Integer> keyspaces) {
         String cluster = prefix + CLUSTERS.incrementAndGet();
+        reportRing(cluster, keyspaces);
+        return cluster;
+    }
+
+    /** The three nodes of {@code cluster} report their topology too (4 vnodes each, racks r1 and r2): its ring assembles. */
+    void reportRing(String cluster, Map<String, Integer> keyspaces) {
         ReportedClusters.report(registry, new ClusterId(cluster), ReportedClusters.nodes(3, 4, 2),
                 keyspaces.entrySet().stream().map(e -> ReportedClusters.nts(e.getKey(), e.getValue())).toList());
-        return cluster;
     }
 
     /** A recommendation stored as it is, without vetting: for states and origins the services reach only through the loop. */
