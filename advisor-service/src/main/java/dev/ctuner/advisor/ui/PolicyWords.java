@@ -32,10 +32,9 @@ final class PolicyWords {
         if (p.insideDataRegionOnly()) {
             s.append(", it lies inside the region of data the model was trained on");
         }
-        s.append(", fewer than ").append(p.maxChangesPerDay()).append(p.maxChangesPerDay() == 1 ? " change was" : " changes were")
-                .append(" approved automatically in the last 24 hours");
-        p.window().ifPresent(w -> s.append(", and it is ").append(window(w)));
-        s.append(". Any other proposal waits for an operator.");
+        p.window().ifPresent(w -> s.append(", it is ").append(window(w)));
+        s.append(", and it is at most the ").append(ordinal(p.maxChangesPerDay()))
+                .append(" proposal approved automatically in any 24 hours. Any other proposal waits for an operator.");
         return s.toString();
     }
 
@@ -43,6 +42,11 @@ final class PolicyWords {
         String days = w.days().stream().sorted().map(PolicyWords::day).collect(Collectors.joining(", "));
         return "inside the maintenance window " + days + " " + w.start() + "–" + w.end() + " (" + w.zone().getId() + ")"
                 + (w.end().isBefore(w.start()) ? ", which ends the next morning" : "");
+    }
+
+    private static String ordinal(int n) {
+        return n == 1 ? "first" : n == 2 ? "second" : n == 3 ? "third" : n + (n % 10 == 1 && n != 11 ? "st" : n % 10 == 2 && n != 12 ? "nd"
+                : n % 10 == 3 && n != 13 ? "rd" : "th");
     }
 
     private static String day(DayOfWeek d) {

@@ -194,7 +194,7 @@ class UiActionsTest {
                 .andExpect(content().string(containsString("RF = CL")))   // audit: RF 1
                 .andExpect(content().string(allOf(containsString("×1.06"), containsString("×0.81"), containsString("0.004"),
                         containsString("+6.0 %"), containsString("-19.0 %"), containsString("missed"))))
-                .andExpect(content().string(matchesPattern("(?s).*Model health: <strong>2</strong> predictions verified,\\s*"
+                .andExpect(content().string(matchesPattern("(?s).*Model health: <strong>2</strong>\\s*<span>predictions verified,</span>\\s*"
                         + "<strong class=\"bad-text\">1</strong> missed.*")));
         mvc.perform(get("/ui/recommendations/" + better.id()).with(VIEWER))
                 .andExpect(content().string(containsString("+8.0 % (between +3.0 % and +13.0 %)")))
@@ -245,9 +245,9 @@ class UiActionsTest {
                 .andExpect(content().string(containsString("Set this approval policy for <span>" + cluster + "</span>?")))
                 .andExpect(content().string(containsString("Automatic within limits: the advisor approves a proposal of the tuning loop "
                         + "by itself when its cost tier is LIVE or SCHEMA, its predicted gain is at least +8.0 % and the lower bound of its "
-                        + "interval at least +1.0 %, it lies inside the region of data the model was trained on, fewer than 2 changes were "
-                        + "approved automatically in the last 24 hours, and it is inside the maintenance window Saturday, Sunday "
-                        + "22:00–04:00 (Europe/Berlin), which ends the next morning. Any other proposal waits for an operator.")))
+                        + "interval at least +1.0 %, it lies inside the region of data the model was trained on, it is inside the maintenance "
+                        + "window Saturday, Sunday 22:00–04:00 (Europe/Berlin), which ends the next morning, and it is at most the second "
+                        + "proposal approved automatically in any 24 hours. Any other proposal waits for an operator.")))
                 .andExpect(content().string(containsString("type=\"hidden\" name=\"windowDays\" value=\"SUNDAY\"")));
         assertThat(loops.get(new ClusterId(cluster)).policy().mode()).isEqualTo(ApprovalMode.MANUAL);   // not yet
         mvc.perform(valid(post(url).with(OPERATOR).with(csrf())).param("step", "edit")).andExpect(status().isOk())
