@@ -8,7 +8,9 @@ import dev.ctuner.advisor.core.tuning.ApprovalMode;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutService;
+import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
@@ -21,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -192,6 +195,12 @@ class UiBrowserTest {
         assertThat(ui.browser.findElements(By.cssSelector("[data-error] ul.reasons li"))).isNotEmpty();
         ui.shot("07b-rollout-refused");
         assertThat(recommendations.get(toApprove.id()).state()).isEqualTo(RecommendationState.APPROVED);
+        // a RESTART change on a ring where keyspace audit has RF = CL: the ring, and aggressive offered with its warning
+        Recommendation restart = fixtures.stored(fixtures.clusterWithRing("restart", Map.of("shop", 3, "audit", 1)), Origin.OPERATOR,
+                RecommendationState.APPROVED, ApplyMode.RESTART, Map.of("memtable_heap_space", "1024MiB"), Optional.empty());
+        ui.open("/ui/act/recommendations/" + restart.id() + "/rollout");
+        assertThat(ui.text()).contains("Each node restarts", "3 nodes in token order", "RF = CL", "Warning: a keyspace marked RF = CL");
+        ui.shot("07c-confirm-restart-rollout");
 
         ui.open("/ui/rollouts/" + rollout);
         assertThat(ui.text()).contains("Round 1", "canary", "RUNNING");
