@@ -7,6 +7,7 @@ import dev.ctuner.advisor.store.LoopDecision;
 import dev.ctuner.advisor.store.TuningLoop;
 import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.advisor.store.VerificationStore;
+import dev.ctuner.advisor.tuning.PolicyInput;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
@@ -17,13 +18,8 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.security.Principal;
-import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Instant;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -162,32 +158,12 @@ public class TuningLoopController {
                 new ModelHealthView(health[0], health[1]), audit);
     }
 
-    /** The body as a policy, or a 400 naming every limit out of range. */
+    /** The body as a policy, or a 400 naming every limit out of range ({@link PolicyInput}, shared with the UI's form). */
     static ApprovalPolicy policy(PolicyBody b) {
-        ApprovalPolicy d = ApprovalPolicy.manual();
-        Set<ApplyMode> tiers = b.allowedTiers() == null ? d.allowedTiers() : b.allowedTiers();
-        double gain = b.minPredictedGain() == null ? d.minPredictedGain() : b.minPredictedGain();
-        double lower = b.minLowerBound() == null ? d.minLowerBound() : b.minLowerBound();
-        int perDay = b.maxChangesPerDay() == null ? d.maxChangesPerDay() : b.maxChangesPerDay();
-        List<String> errors = new ArrayList<>(ApprovalPolicy.violations(tiers, gain, lower, perDay));
-        Optional<MaintenanceWindow> window = Optional.empty();
-        if (b.maintenanceWindow() != null) {
-            WindowBody w = b.maintenanceWindow();
-            try {
-                ZoneId zone = w.zone() == null || w.zone().isBlank() ? ZoneId.of("UTC") : ZoneId.of(w.zone());
-                window = Optional.of(new MaintenanceWindow(Set.copyOf(w.days()), LocalTime.parse(w.start()), LocalTime.parse(w.end()), zone));
-            } catch (DateTimeParseException e) {
-                errors.add("maintenanceWindow start and end must be times of day as HH:mm, were " + w.start() + " and " + w.end());
-            } catch (DateTimeException e) {
-                errors.add("maintenanceWindow zone must be an IANA time zone such as Europe/Berlin, was " + w.zone());
-            } catch (IllegalArgumentException e) {
-                errors.add("maintenanceWindow: " + e.getMessage());
-            }
-        }
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("invalid approval policy: " + String.join("; ", errors));
-        }
-        return new ApprovalPolicy(b.mode(), tiers, gain, lower,
-                b.insideDataRegionOnly() == null ? d.insideDataRegionOnly() : b.insideDataRegionOnly(), perDay, window);
+        WindowBody w = b.maintenanceWindow();
+        return new PolicyInput(b.mode(), b.allowedTiers(), b.minPredictedGain(), b.minLowerBound(), b.insideDataRegionOnly(),
+                b.maxChangesPerDay(), w == null ? Optional.empty()
+                        : Optional.of(new PolicyInput.Window(w.days() == null ? Set.of() : Set.copyOf(w.days()), w.start(), w.end(), w.zone())))
+                .require();
     }
 }

@@ -4,10 +4,12 @@ import dev.ctuner.advisor.core.observation.ClusterWindow;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.observation.ObservationService;
 import dev.ctuner.advisor.observation.ObservationService.TimeRange;
+import dev.ctuner.advisor.ring.ReportedRings;
 import dev.ctuner.advisor.rollout.RolloutProperties;
 import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.advisor.store.TuningLoop;
 import dev.ctuner.advisor.store.TuningLoopStore;
+import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.protocol.ClusterId;
 import java.time.Clock;
@@ -23,8 +25,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 
 /**
- * The clusters the sidecars report, and one cluster in detail: nodes, configuration drift, workload
- * and latency over the last hour as charts, and its tuning loop. {@code /live} renders only the part
+ * The clusters the sidecars report, and one cluster in detail: nodes, the ring rollouts are planned
+ * on (or why there is none), configuration drift, workload and latency over the last hour as charts,
+ * and its tuning loop with its verifications and how its predictions fared. {@code /live} renders only the part
  * of the page that changes, which ui.js fetches every few seconds.
  *
  * <pre>
@@ -37,6 +40,7 @@ public class ClusterPages {
 
     static final Duration CHART_RANGE = Duration.ofHours(1);
     static final int DECISIONS_SHOWN = 10;
+    static final int VERIFICATIONS_SHOWN = 10;
 
     private final ClusterRegistry registry;
     private final ObservationService observations;
@@ -44,9 +48,13 @@ public class ClusterPages {
     /** Heartbeats older than this are stale: the rollout pre-checks' bound, 30 s when rollouts are off (no Kafka). */
     private final Duration maxStatusAge;
     private final Clock clock;
+    private final ReportedRings rings;
+    private final VerificationStore verifications;
 
     public ClusterPages(ClusterRegistry registry, ObservationService observations, TuningLoopService loops,
-                        ObjectProvider<RolloutProperties> rollout, Clock clock) {
+                        ObjectProvider<RolloutProperties> rollout, Clock clock, ReportedRings rings, VerificationStore verifications) {
+        this.rings = rings;
+        this.verifications = verifications;
         this.registry = registry;
         this.observations = observations;
         this.loops = loops;
@@ -106,6 +114,11 @@ public class ClusterPages {
         model.addAttribute("policy", loop.map(l -> TuningLoopStore.describe(l.policy())).orElse(null));
         model.addAttribute("decisions", loop.isPresent() ? loops.decisions(cluster, DECISIONS_SHOWN) : List.of());
         model.addAttribute("loopAudit", loop.isPresent() ? loops.auditTrail(cluster, 5) : List.of());
+        model.addAttribute("ring", rings.known(cluster) ? RingRows.of(rings.assemble(cluster)) : null);
+        model.addAttribute("verifications", verifications.forCluster(cluster, VERIFICATIONS_SHOWN).stream().map(VerificationRow::of).toList());
+        int[] health = verifications.predictionHealth(cluster);
+        model.addAttribute("verifiedPredictions", health[0]);
+        model.addAttribute("missedPredictions", health[1]);
         model.addAttribute("updatedAt", now);
     }
 

@@ -6,9 +6,11 @@ import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutService;
 import dev.ctuner.advisor.store.LoopDecision;
 import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.advisor.store.RolloutStore;
+import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.protocol.ClusterId;
 import java.util.Comparator;
@@ -24,7 +26,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * Recommendations: the newest first, filtered by cluster and state; one recommendation with its
  * settings, cost tier, predicted gain and interval, evidence, audit trail, the tuning loop's
- * decisions about it and its rollouts.
+ * decisions about it, its verification (measured against predicted gain) and its rollouts. An
+ * operator's APPROVED recommendation offers <em>Start the rollout…</em> ({@link RolloutStartPages}).
  *
  * <pre>
  * GET /ui/recommendations?cluster=prod&amp;state=VETTED
@@ -42,9 +45,11 @@ public class RecommendationPages {
     private final RolloutStore rolloutStore;
     private final TuningLoopService loops;
     private final ClusterRegistry registry;
+    private final VerificationStore verifications;
 
     public RecommendationPages(RecommendationService recommendations, RolloutService rollouts, RolloutStore rolloutStore,
-                               TuningLoopService loops, ClusterRegistry registry) {
+                               TuningLoopService loops, ClusterRegistry registry, VerificationStore verifications) {
+        this.verifications = verifications;
         this.recommendations = recommendations;
         this.rollouts = rollouts;
         this.rolloutStore = rolloutStore;
@@ -78,6 +83,10 @@ public class RecommendationPages {
                 .sorted(Comparator.comparing(Rollout::createdAt).reversed()).toList();
         model.addAttribute("rollouts", its);
         model.addAttribute("decisions", decisions(r));
+        model.addAttribute("verification", verifications.find(id).map(VerificationRow::of).orElse(null));
+        model.addAttribute("canStart", RolloutStartPages.blocked(r).isEmpty());
+        model.addAttribute("loopRollsOut", r.state() == RecommendationState.APPROVED && r.origin() == Origin.ADVISOR
+                ? RolloutStartPages.LOOP_ROLLS_OUT : null);
         return "ui/recommendation";
     }
 

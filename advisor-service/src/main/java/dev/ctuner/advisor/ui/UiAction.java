@@ -22,7 +22,7 @@ public enum UiAction {
                     + "approve them within the policy's limits.", null),
     APPROVE(Target.RECOMMENDATION, "approve", "Approve the recommendation", "Approve", false,
             "The recommendation becomes APPROVED. Approval alone changes no node: a rollout applies it "
-                    + "(started through the API, or by the tuning loop).", "When rolled out: "),
+                    + "(started on its page or through the API; the tuning loop rolls out its own proposals).", "When rolled out: "),
     REJECT(Target.RECOMMENDATION, "reject", "Reject the recommendation", "Reject", true,
             "The recommendation becomes REJECTED, a final state: it can never be rolled out. Nothing changes on "
                     + "the nodes.", null),

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.tuning.ApprovalMode;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutService;
+import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
@@ -20,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -103,6 +107,8 @@ class UiBrowserTest {
         Recommendation rolledOut = fixtures.submitted(cluster);
         recommendations.approve(rolledOut.id(), "olga", "go");
         String rollout = fixtures.startRollout(mvc, rolledOut.id(), PASSWORD);
+        fixtures.reportRing(cluster, Map.of("shop", 3, "audit", 1));
+        fixtures.verified(rolledOut, true);
         Files.createDirectories(SCREENSHOTS);
 
         Path profile = Files.createTempDirectory("chromium-profile");
@@ -164,6 +170,7 @@ class UiBrowserTest {
                 .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-live]"), "UP_JOINING"));
         assertThat(ui.text()).contains("3 of 4", "Live: updated");
         ui.shot("05-cluster-paused-live");
+        editPolicyByKeyboard(ui, cluster);
 
         ui.open("/ui/recommendations?cluster=" + cluster);
         ui.shot("06-recommendations");
@@ -179,6 +186,21 @@ class UiBrowserTest {
         assertThat(ui.text()).contains("The recommendation is approved.", "fits the maintenance window");
         assertThat(recommendations.get(toApprove.id()).state()).isEqualTo(RecommendationState.APPROVED);
         ui.shot("07-recommendation-approved");
+        // n4 reports no topology, so the ring is refused: the confirmation and the refusal list the reasons
+        ui.browser.findElement(By.linkText("Start the rollout…")).click();
+        assertThat(ui.text()).contains("Start the rollout?", "applied node by node without a restart, canary first", "No ring");
+        ui.browser.findElement(By.id("comment")).sendKeys("after the peak");
+        ui.browser.findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        ui.await("The ring cannot be taken from the sidecars' reports, so nothing was started:");
+        assertThat(ui.browser.findElements(By.cssSelector("[data-error] ul.reasons li"))).isNotEmpty();
+        ui.shot("07b-rollout-refused");
+        assertThat(recommendations.get(toApprove.id()).state()).isEqualTo(RecommendationState.APPROVED);
+        // a RESTART change on a ring where keyspace audit has RF = CL: the ring, and aggressive offered with its warning
+        Recommendation restart = fixtures.stored(fixtures.clusterWithRing("restart", Map.of("shop", 3, "audit", 1)), Origin.OPERATOR,
+                RecommendationState.APPROVED, ApplyMode.RESTART, Map.of("memtable_heap_space", "1024MiB"), Optional.empty());
+        ui.open("/ui/act/recommendations/" + restart.id() + "/rollout");
+        assertThat(ui.text()).contains("Each node restarts", "3 nodes in token order", "RF = CL", "Warning: a keyspace marked RF = CL");
+        ui.shot("07c-confirm-restart-rollout");
 
         ui.open("/ui/rollouts/" + rollout);
         assertThat(ui.text()).contains("Round 1", "canary", "RUNNING");
@@ -202,6 +224,43 @@ class UiBrowserTest {
         assertThat(ui.text()).contains("You are signed out.");
     }
 
+    /** The approval policy edited with the keyboard only: a wrong value comes back next to its field, then the confirmation in words. */
+    private void editPolicyByKeyboard(Session ui, String cluster) throws Exception {
+        ui.browser.findElement(By.linkText("Edit approval policy…")).sendKeys(Keys.ENTER);
+        assertThat(ui.text()).contains("Edit the approval policy of " + cluster);
+        ui.browser.findElement(By.cssSelector("input[name=mode][value=AUTO]")).sendKeys(Keys.SPACE);
+        ui.browser.findElement(By.cssSelector("input[name=tiers][value=SCHEMA]")).sendKeys(Keys.SPACE);
+        WebElement gain = ui.browser.findElement(By.id("minPredictedGain"));
+        gain.sendKeys(Keys.chord(Keys.CONTROL, "a"), "8");   // a share, not a percentage: refused
+        ui.browser.findElement(By.cssSelector("input[name=window]")).sendKeys(Keys.SPACE);
+        ui.browser.findElement(By.cssSelector("input[name=windowDays][value=SATURDAY]")).sendKeys(Keys.SPACE);
+        ui.browser.findElement(By.id("windowStart")).sendKeys("22:00");
+        ui.browser.findElement(By.id("windowEnd")).sendKeys("04:00");
+        WebElement zone = ui.browser.findElement(By.id("windowZone"));
+        zone.sendKeys(Keys.chord(Keys.CONTROL, "a"), "Europe/Berlin", Keys.ENTER);   // Enter submits: review
+        ui.await("Nothing was changed");
+        assertThat(ui.browser.findElement(By.id("err-gain")).getText()).contains("minPredictedGain must be within [0, 1]");
+        assertThat(ui.browser.findElement(By.id("err-comment")).getText()).contains("A comment is required");
+        assertThat(ui.browser.findElement(By.id("minPredictedGain")).getAttribute("aria-describedby")).isEqualTo("err-gain");
+        assertThat(ui.browser.findElement(By.id("windowZone")).getAttribute("value")).isEqualTo("Europe/Berlin");   // kept as typed
+        ui.shot("05b-policy-errors");
+        ui.browser.findElement(By.id("minPredictedGain")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "0.08");
+        ui.browser.findElement(By.id("comment")).sendKeys("LIVE and SCHEMA changes may go alone on Saturday nights", Keys.TAB);
+        assertThat(ui.browser.switchTo().activeElement().getText()).isEqualTo("Review the change…");
+        ui.browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        ui.await("Set this approval policy");
+        assertThat(ui.browser.findElement(By.cssSelector("[data-proposed-policy]")).getText())
+                .startsWith("Automatic within limits")
+                .contains("LIVE or SCHEMA", "+8.0 %", "Saturday 22:00–04:00 (Europe/Berlin)");
+        assertThat(loops.get(new ClusterId(cluster)).policy().mode()).isEqualTo(ApprovalMode.MANUAL);
+        ui.shot("05c-policy-confirm");
+        ui.browser.findElement(By.cssSelector("button[value=apply]")).sendKeys(Keys.ENTER);
+        ui.await("The approval policy is now auto");
+        assertThat(ui.browser.getCurrentUrl()).endsWith("/ui/clusters/" + cluster);
+        assertThat(ui.text()).contains("The approval policy is now auto");
+        assertThat(loops.get(new ClusterId(cluster)).policy().mode()).isEqualTo(ApprovalMode.AUTO);
+    }
+
     private void viewer(Session ui, String cluster) throws Exception {
         ui.open("/ui/login");
         ui.signIn("victor");
@@ -219,6 +278,12 @@ class UiBrowserTest {
 
         void open(String path) {
             browser.get(base + path);
+        }
+
+        /** Waits for a page (after a form was sent) that contains {@code text}. */
+        void await(String text) {
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), text));
         }
 
         String text() {

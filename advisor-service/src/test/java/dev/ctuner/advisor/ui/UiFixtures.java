@@ -5,12 +5,20 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.recommendation.Submission;
+import dev.ctuner.advisor.ring.ReportedClusters;
+import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.ObservationSamples;
 import dev.ctuner.advisor.store.ObservationStore;
+import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
+import dev.ctuner.advisor.store.RecommendationStore;
+import dev.ctuner.advisor.store.VerificationStore;
+import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.message.NodeState;
@@ -18,6 +26,8 @@ import dev.ctuner.common.protocol.message.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,9 +42,8 @@ import org.springframework.test.web.servlet.MockMvc;
 @TestComponent
 class UiFixtures {
 
-    static final String RING = """
-            {"nodes":[{"id":"n1","dc":"dc1","rack":"r1"},{"id":"n2","dc":"dc1","rack":"r1"},{"id":"n3","dc":"dc1","rack":"r1"}],
-             "keyspaces":[{"name":"shop","replication":{"dc1":3},"consistency":"QUORUM"}],"canaryFirst":true,"comment":"go"}""";
+    /** How the UI tests start a rollout over REST: the ring comes from the sidecars' reports. */
+    static final String START = "{\"canaryFirst\":true,\"comment\":\"go\"}";
 
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
 
@@ -42,8 +51,13 @@ class UiFixtures {
     private final ObservationStore observations;
     private final RecommendationService recommendations;
     private final Clock clock;
+    private final RecommendationStore recommendationStore;
+    private final VerificationStore verifications;
 
-    UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock) {
+    UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock,
+               RecommendationStore recommendationStore, VerificationStore verifications) {
+        this.recommendationStore = recommendationStore;
+        this.verifications = verifications;
         this.registry = registry;
         this.observations = observations;
         this.recommendations = recommendations;
@@ -77,11 +91,49 @@ class UiFixtures {
                 "more read threads", Set.of()), "olga");
     }
 
-    /** Starts a rollout of an APPROVED recommendation through the REST API; returns its id. */
+    /**
+     * Starts a rollout of an APPROVED recommendation through the REST API, after its cluster's nodes
+     * reported their topology (keyspace shop, RF 3); returns its id.
+     */
     String startRollout(MockMvc mvc, UUID recommendation, String password) throws Exception {
+        reportRing(recommendations.get(recommendation).clusterId().value(), Map.of("shop", 3));
         String body = mvc.perform(post("/api/v1/recommendations/" + recommendation + "/rollouts")
-                        .with(httpBasic("olga", password)).contentType(MediaType.APPLICATION_JSON).content(RING))
+                        .with(httpBasic("olga", password)).contentType(MediaType.APPLICATION_JSON).content(START))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
         return JsonPath.read(body, "$.id");
+    }
+
+    /**
+     * A cluster of three nodes (4 vnodes each, dc1, racks r1 and r2) whose sidecars report their
+     * topology, so that its ring assembles; keyspaces given as name → RF in dc1, held to LOCAL_QUORUM.
+     */
+    String clusterWithRing(String prefix, Map<String, Integer> keyspaces) {
+        String cluster = prefix + CLUSTERS.incrementAndGet();
+        reportRing(cluster, keyspaces);
+        return cluster;
+    }
+
+    /** The three nodes of {@code cluster} report their topology too (4 vnodes each, racks r1 and r2): its ring assembles. */
+    void reportRing(String cluster, Map<String, Integer> keyspaces) {
+        ReportedClusters.report(registry, new ClusterId(cluster), ReportedClusters.nodes(3, 4, 2),
+                keyspaces.entrySet().stream().map(e -> ReportedClusters.nts(e.getKey(), e.getValue())).toList());
+    }
+
+    /** A recommendation stored as it is, without vetting: for states and origins the services reach only through the loop. */
+    Recommendation stored(String cluster, Origin origin, RecommendationState state, ApplyMode tier, Map<String, String> settings,
+                          Optional<GainEstimate> gain) {
+        Instant now = clock.instant();
+        Recommendation r = new Recommendation(UUID.randomUUID(), new ClusterId(cluster), state, origin, settings, "from the fixture",
+                tier, gain, now, now, 0);
+        recommendationStore.insert(r, new AuditEntry<>(Optional.empty(), state, "fixture", now, "stored " + state));
+        return r;
+    }
+
+    /** A verification of {@code r}: BETTER by 6 % throughput where 8 % was predicted, or WORSE with a missed prediction. */
+    void verified(Recommendation r, boolean better) {
+        verifications.insert(new VerificationStore.ChangeVerification(r.id(), r.clusterId(), better ? "BETTER" : "WORSE",
+                OptionalDouble.of(better ? 1.06 : 0.81), OptionalDouble.of(better ? 0.93 : 1.22), OptionalDouble.of(better ? 0.004 : 0.001),
+                OptionalDouble.of(better ? 0.02 : 0.003), OptionalDouble.of(0.08), OptionalDouble.of(better ? 0.06 : -0.19),
+                Optional.of(!better), 10, 10, clock.instant(), better ? "throughput up" : "20 % slower, rolled back"));
     }
 }

@@ -180,8 +180,8 @@ class UiPagesTest {
     @Test
     void recommendationsAreFilteredAndOneShowsItsGainAndIsApprovedWithItsAuditTrail() throws Exception {
         String cluster = fixtures.clusterWithDrift("recs");
-        // a model's proposal without race evidence is REJECTED by vetting; its page still shows the prediction and why
-        Recommendation proposed = recommendations.propose(new ClusterId(cluster), Map.of("concurrent_reads", "64"),
+        // a model's RESTART proposal without race evidence is REJECTED by vetting; its page still shows the prediction and why
+        Recommendation proposed = recommendations.propose(new ClusterId(cluster), Map.of("memtable_heap_space", "1024MiB"),
                 Configuration.EMPTY, new GainEstimate(0.08, 0.03, 0.13), "reads grew to 80 %", "tuning-loop");
         assertThat(proposed.state()).isEqualTo(RecommendationState.REJECTED);
         Recommendation submitted = fixtures.submitted(cluster);
