@@ -221,7 +221,7 @@ class UiBrowserTest {
         assertThat(ui.text()).contains("Not found", "No recommendation with id");
         ui.shot("10-not-found");
         ui.browser.findElement(By.cssSelector("header form button")).click();   // sign out
-        assertThat(ui.text()).contains("You are signed out.");
+        ui.await("You are signed out.");
     }
 
     /** The approval policy edited with the keyboard only: a wrong value comes back next to its field, then the confirmation in words. */
@@ -286,8 +286,10 @@ class UiBrowserTest {
                     .until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), text));
         }
 
+        /** The page's text; a page still being replaced after a click is read again once it has loaded. */
         String text() {
-            return browser.findElement(By.tagName("body")).getText();
+            return new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                    .until(b -> b.findElement(By.tagName("body")).getText());
         }
 
         void signIn(String user) {
