@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
  * in the trap's mis-tuned state (two read threads, {@code concurrent_reads: 2}) under a steady,
  * read-heavy QUORUM load. With no request but one approval, the loop proposes a change from the
  * stored samples, the approval rolls it out round by round, and the loop verifies it against the
- * windows before; then, under the auto policy, the same happens with no approval at all. No QUORUM
+ * windows before; the advisor is then killed (SIGKILL) with the loop paused and started again, and
+ * the loop comes back paused with its decisions, verifications and samples; then, resumed and under
+ * the auto policy, the same happens with no approval at all. No QUORUM
  * operation fails and every acknowledged write is readable at ALL.
  *
  * <p>The advisor's vetting is relaxed here (an interval up to 100 points wide): the surrogate trained
@@ -50,6 +52,8 @@ class TuningLoopIT {
 
     private static CassandraCluster ring;
     private static AdvisorProcess advisor;
+    private static Map<String, String> advisorSettings;
+    private static Path advisorDir;
     private static final List<SidecarApp> sidecars = new ArrayList<>();
 
     @BeforeAll
@@ -75,9 +79,9 @@ class TuningLoopIT {
             settings.put("ctuner.advisor.tuning.verify-after", "60s");
             settings.put("ctuner.advisor.tuning.verify-warmup", "10s");
             settings.put("ctuner.advisor.tuning.verify-min-windows", "4");
-            advisor = AdvisorProcess.start(Servers.RUNTIME, AdvisorProcess.jar(Path.of("..").toAbsolutePath().normalize()),
-                    dir.resolve("advisor"), 18081, settings);
-            System.out.println("advisor up in " + advisor.awaitServing(Duration.ofSeconds(120)).toMillis() + " ms");
+            advisorSettings = settings;
+            advisorDir = dir.resolve("advisor");
+            startAdvisor();
             for (CassandraNode node : ring.nodes()) {
                 Map<String, String> props = new TreeMap<>(SidecarObservesIT.FAST_WINDOWS);
                 props.putAll(SidecarSettings.acting(node, broker, topics.prefix(), advisor.publicKeyFile(),
@@ -89,6 +93,12 @@ class TuningLoopIT {
             stopAdvisorAndSidecars();
             throw e;
         }
+    }
+
+    private static void startAdvisor() throws Exception {
+        advisor = AdvisorProcess.start(Servers.RUNTIME, AdvisorProcess.jar(Path.of("..").toAbsolutePath().normalize()),
+                advisorDir, 18081, advisorSettings);
+        System.out.println("advisor up in " + advisor.awaitServing(Duration.ofSeconds(120)).toMillis() + " ms");
     }
 
     @AfterAll
@@ -156,8 +166,28 @@ class TuningLoopIT {
                 assertThat(verification.get("p99P").isNumber()).as("verification %s", verification).isTrue();
                 System.out.println("stages (ms), manual approval: " + stages);
 
-                // the same with the auto policy: mis-tuned again, no approval
+                // the loop survives an advisor crash: paused state, decisions, verifications and observations are stored
                 awaitRecommendationNotIn(rec, Set.of("ROLLING_BACK"));
+                advisor.post("/api/v1/clusters/" + CLUSTER + "/loop/pause", "{\"comment\":\"integration test: before the crash\"}");
+                JsonNode decisionsBefore = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=1000"));
+                String observedBefore = Instant.now().toString();
+                int samplesBefore = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/observations?limit=1000&to="
+                        + observedBefore)).get("observations").size();
+                advisor.kill();
+                startAdvisor();
+                JsonNode restarted = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop"));
+                assertThat(restarted.get("state").asString()).as("loop after the restart").isEqualTo("PAUSED");
+                assertThat(restarted.get("verifications").get(0).get("recommendationId").asString()).isEqualTo(rec);
+                JsonNode decisionsAfter = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=1000"));
+                assertThat(decisionsAfter.size()).as("decisions kept").isGreaterThanOrEqualTo(decisionsBefore.size());
+                assertThat(decisionsAfter.get(decisionsAfter.size() - 1).get("id").asLong())
+                        .isEqualTo(decisionsBefore.get(decisionsBefore.size() - 1).get("id").asLong());
+                assertThat(JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/observations?limit=1000&to=" + observedBefore))
+                        .get("observations").size()).as("samples stored before the crash").isEqualTo(samplesBefore).isPositive();
+                AdvisorRollouts.awaitRing(advisor, CLUSTER, 3, Duration.ofSeconds(60));
+                advisor.post("/api/v1/clusters/" + CLUSTER + "/loop/resume", "{\"comment\":\"integration test: after the crash\"}");
+
+                // the same with the auto policy: mis-tuned again, no approval
                 advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", """
                         {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
                          "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"integration test: live changes alone"}""");
