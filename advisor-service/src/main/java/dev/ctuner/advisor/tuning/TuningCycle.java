@@ -10,6 +10,8 @@ import dev.ctuner.advisor.core.tuning.ProposalFacts;
 import dev.ctuner.advisor.core.tuning.SupersedeRule;
 import dev.ctuner.advisor.core.tuning.TuningDecider;
 import dev.ctuner.advisor.core.tuning.TuningDecision;
+import dev.ctuner.advisor.core.vetting.Candidate;
+import dev.ctuner.advisor.core.vetting.GainGate;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutOptions;
@@ -47,6 +49,7 @@ class TuningCycle {
 
     private static final Logger log = LoggerFactory.getLogger(TuningCycle.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final GainGate GAIN_GATE = new GainGate();
     private static final Set<RecommendationState> ACTIVE = Set.of(RecommendationState.PROPOSED, RecommendationState.VETTED,
             RecommendationState.APPROVED, RecommendationState.ROLLING_OUT, RecommendationState.ROLLING_BACK);
     private static final Set<RecommendationState> TURNED_DOWN = Set.of(RecommendationState.REJECTED,
@@ -166,7 +169,7 @@ class TuningCycle {
         }
         TuningDecision.Propose p = (TuningDecision.Propose) decision;
         var settings = ProposalEvidence.settings(p, catalog);
-        Optional<String> tooUncertain = tooUncertain(p);
+        Optional<String> tooUncertain = tooUncertain(p, settings);
         if (tooUncertain.isPresent()) {
             store.record(cluster, now, LoopDecision.Outcome.HELD, tooUncertain.get(), null, p.seen(), null);
             return;
@@ -199,14 +202,16 @@ class TuningCycle {
      * Why vetting would refuse the proposal's predicted gain (its lower bound must exceed the vetting
      * minimum, its interval be narrow enough): such a proposal is held, not stored to be rejected.
      */
-    private Optional<String> tooUncertain(TuningDecision.Propose p) {
+    private Optional<String> tooUncertain(TuningDecision.Propose p, java.util.Map<String, String> settings) {
         var gain = p.predictedGain();
-        if (gain.lower() > vetting.minGain() && gain.width() <= vetting.maxUncertainty()) {
+        // the vetting's own gain gate decides; only its gain is read, the rest of the candidate is vetted on proposal
+        Candidate candidate = new Candidate(settings, p.current(), vetting.nodeFacts().toNodeFacts(), Set.of(), Optional.of(gain));
+        if (GAIN_GATE.check(candidate, vetting.policy()).isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(String.format(java.util.Locale.ROOT, "predicted gain %+.1f%% (%+.1f%% to %+.1f%%) of %s is too uncertain "
                         + "to propose: vetting needs a lower bound above %+.1f%% and an interval at most %.1f points wide",
-                100 * gain.expected(), 100 * gain.lower(), 100 * gain.upper(), ProposalEvidence.settings(p, catalog),
+                100 * gain.expected(), 100 * gain.lower(), 100 * gain.upper(), settings,
                 100 * vetting.minGain(), 100 * vetting.maxUncertainty()));
     }
 

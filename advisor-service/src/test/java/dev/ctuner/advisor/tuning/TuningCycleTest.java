@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.tuning;
 
+import dev.ctuner.advisor.TestUsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctuner.advisor.config.VettingProperties;
@@ -86,8 +87,7 @@ class TuningCycleTest {
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-cycle-test");
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
+        TestUsers.database(registry, dir);
         registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/dataset-v2.csv").toAbsolutePath().toString());
         registry.add("ctuner.advisor.learning.search.population", () -> "30");
         registry.add("ctuner.advisor.learning.search.generations", () -> "30");

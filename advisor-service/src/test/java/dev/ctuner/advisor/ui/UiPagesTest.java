@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.ui;
 
+import dev.ctuner.advisor.TestUsers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
@@ -39,7 +40,6 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockHttpSession;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
@@ -68,16 +68,9 @@ class UiPagesTest {
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
         Path dir = Files.createTempDirectory("advisor-ui-test");
-        String hash = new BCryptPasswordEncoder(4).encode(PASSWORD);
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
-        registry.add("ctuner.advisor.security.users[0].name", () -> "olga");
-        registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
-        registry.add("ctuner.advisor.security.users[1].name", () -> "victor");
-        registry.add("ctuner.advisor.security.users[1].password-hash", () -> hash);
-        registry.add("ctuner.advisor.security.users[1].roles", () -> "VIEWER");
+        TestUsers.database(registry, dir);
+        TestUsers.users(registry, PASSWORD, "olga", "OPERATOR", "victor", "VIEWER");
     }
 
     @Test
