@@ -34,10 +34,12 @@ import tools.jackson.databind.json.JsonMapper;
  * in the trap's mis-tuned state (two read threads, {@code concurrent_reads: 2}) under a steady,
  * read-heavy QUORUM load. With no request but one approval, the loop proposes a change from the
  * stored samples, the approval rolls it out round by round, and the loop verifies it against the
- * windows before; the advisor is then killed (SIGKILL) with the loop paused and started again, and
- * the loop comes back paused with its decisions, verifications and samples; then, resumed and under
- * the auto policy, the same happens with no approval at all. No QUORUM
- * operation fails and every acknowledged write is readable at ALL.
+ * windows before. Mis-tuned again, the loop proposes again; the advisor is killed (SIGKILL) with that
+ * proposal pending and the loop paused, and started again: the loop comes back paused with its
+ * pending proposal, decisions, verifications and samples, makes no second proposal once resumed,
+ * and under the auto policy approves and rolls out the pending one with no request at all. Last, an
+ * operator's change that hurts (two read threads again) is measured worse by verification and rolled
+ * back by the loop. No QUORUM operation fails and every acknowledged write is readable at ALL.
  *
  * <p>The advisor's vetting is relaxed here (an interval up to 100 points wide): the surrogate trained
  * on the committed data predicts with about ±18 % spread, which the default vetting rightly refuses;
@@ -166,8 +168,14 @@ class TuningLoopIT {
                 assertThat(verification.get("p99P").isNumber()).as("verification %s", verification).isTrue();
                 System.out.println("stages (ms), manual approval: " + stages);
 
-                // the loop survives an advisor crash: paused state, decisions, verifications and observations are stored
+
+                // a pending proposal survives an advisor crash: mis-tuned again, proposed, paused, killed, restarted
                 awaitRecommendationNotIn(rec, Set.of("ROLLING_BACK"));
+                setReadThreads(2);
+                JsonNode pending = awaitDecision(d -> d.get("outcome").asString().equals("PROPOSED")
+                        && !rec.equals(d.path("recommendationId").asString()), Duration.ofMinutes(4));
+                String pendingRec = pending.get("recommendationId").asString();
+                assertThat(AdvisorRollouts.recommendationState(advisor, pendingRec)).isEqualTo("VETTED");
                 advisor.post("/api/v1/clusters/" + CLUSTER + "/loop/pause", "{\"comment\":\"integration test: before the crash\"}");
                 JsonNode decisionsBefore = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=1000"));
                 String observedBefore = Instant.now().toString();
@@ -178,6 +186,7 @@ class TuningLoopIT {
                 JsonNode restarted = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop"));
                 assertThat(restarted.get("state").asString()).as("loop after the restart").isEqualTo("PAUSED");
                 assertThat(restarted.get("verifications").get(0).get("recommendationId").asString()).isEqualTo(rec);
+                assertThat(AdvisorRollouts.recommendationState(advisor, pendingRec)).as("pending proposal after the restart").isEqualTo("VETTED");
                 JsonNode decisionsAfter = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=1000"));
                 assertThat(decisionsAfter.size()).as("decisions kept").isGreaterThanOrEqualTo(decisionsBefore.size());
                 assertThat(decisionsAfter.get(decisionsAfter.size() - 1).get("id").asLong())
@@ -186,23 +195,49 @@ class TuningLoopIT {
                         .get("observations").size()).as("samples stored before the crash").isEqualTo(samplesBefore).isPositive();
                 AdvisorRollouts.awaitRing(advisor, CLUSTER, 3, Duration.ofSeconds(60));
                 advisor.post("/api/v1/clusters/" + CLUSTER + "/loop/resume", "{\"comment\":\"integration test: after the crash\"}");
+                Thread.sleep(15_000);   // three decision periods: the pending proposal holds the loop, no second one
+                assertThat(JSON.readTree(advisor.get("/api/v1/recommendations?clusterId=" + CLUSTER + "&state=VETTED")))
+                        .extracting(r -> r.get("id").asString()).containsExactly(pendingRec);
 
-                // the same with the auto policy: mis-tuned again, no approval
-                advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", """
-                        {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
-                         "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"integration test: live changes alone"}""");
-                setReadThreads(2);
+                // the auto policy approves the pending proposal and rolls it out with no request
+                advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", policy("AUTO", "live changes alone"));
                 Instant again = Instant.now();
                 JsonNode auto = awaitDecision(d -> d.get("outcome").asString().equals("AUTO_APPROVED"), Duration.ofMinutes(4));
+                assertThat(auto.get("recommendationId").asString()).isEqualTo(pendingRec);
                 JsonNode autoStarted = awaitDecision(d -> d.get("outcome").asString().equals("ROLLOUT_STARTED")
-                        && auto.get("recommendationId").asString().equals(d.path("recommendationId").asString()), Duration.ofMinutes(1));
+                        && pendingRec.equals(d.path("recommendationId").asString()), Duration.ofMinutes(1));
                 JsonNode autoDone = AdvisorRollouts.awaitNotIn(advisor, autoStarted.get("reason").asString().split(" ")[1],
                         Set.of("RUNNING"), Duration.ofMinutes(5));
-                System.out.println("auto policy: proposal to finished rollout in " + Duration.between(again, Instant.now()).toMillis()
+                System.out.println("auto policy: approval to finished rollout in " + Duration.between(again, Instant.now()).toMillis()
                         + " ms: " + auto.get("reason").asString());
                 assertThat(autoDone.get("state").asString()).as("rollout %s", autoDone).isEqualTo("SUCCEEDED");
-                String autoRecAudit = advisor.get("/api/v1/recommendations/" + auto.get("recommendationId").asString());
+                String autoRecAudit = advisor.get("/api/v1/recommendations/" + pendingRec);
                 assertThat(autoRecAudit).contains("tuning-loop", "auto policy");
+                awaitDecision(d -> d.get("outcome").asString().equals("VERIFIED") && pendingRec.equals(d.path("recommendationId").asString()),
+                        Duration.ofMinutes(3));
+                int tuned = readThreads(ring.nodes().get(0));
+
+                // an operator's change that measures worse is rolled back by verification
+                advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", policy("MANUAL", "back to manual"));
+                String bad = AdvisorRollouts.submitAndApprove(advisor, CLUSTER, Map.of("concurrent_reads", "2"), List.of());
+                String badRollout = AdvisorRollouts.start(advisor, bad, "integration test: a change that hurts");
+                JsonNode badDone = AdvisorRollouts.awaitNotIn(advisor, badRollout, Set.of("RUNNING"), Duration.ofMinutes(5));
+                assertThat(badDone.get("state").asString()).as("rollout %s", badDone).isEqualTo("SUCCEEDED");
+                assertThat(readThreads(ring.nodes().get(0))).isEqualTo(2);
+                JsonNode worse = awaitDecision(d -> d.get("outcome").asString().equals("VERIFIED")
+                        && bad.equals(d.path("recommendationId").asString()), Duration.ofMinutes(3));
+                System.out.println("loop verified the operator's change: " + worse.get("reason").asString());
+                assertThat(worse.get("reason").asString()).startsWith("rollout " + badRollout + ": WORSE");
+                awaitDecision(d -> d.get("outcome").asString().equals("ROLLED_BACK") && bad.equals(d.path("recommendationId").asString()),
+                        Duration.ofSeconds(30));
+                JsonNode rolledBack = AdvisorRollouts.awaitNotIn(advisor, badRollout, Set.of("SUCCEEDED", "ROLLING_BACK"), Duration.ofMinutes(5));
+                assertThat(rolledBack.get("state").asString()).as("rollout %s", rolledBack).isEqualTo("ROLLED_BACK");
+                for (CassandraNode node : ring.nodes()) {
+                    assertThat(readThreads(node)).as("read threads of %s after the rollback", node).isEqualTo(tuned);
+                }
+                JsonNode badVerification = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop")).get("verifications").get(0);
+                assertThat(badVerification.get("recommendationId").asString()).isEqualTo(bad);
+                assertThat(badVerification.get("verdict").asString()).isEqualTo("WORSE");
 
                 Thread.sleep(3_000);
                 load.close();
@@ -211,6 +246,22 @@ class TuningLoopIT {
                 assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
                 System.out.println(load.acknowledged.size() + " writes and " + load.reads.get() + " reads at QUORUM, none failed");
             }
+        }
+    }
+
+    private static String policy(String mode, String comment) {
+        return """
+                {"mode":"%s","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
+                 "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"integration test: %s"}""".formatted(mode, comment);
+    }
+
+    /** The read stage's maximum pool size of a node, as JMX reports it. */
+    @SuppressWarnings("unchecked")
+    private static int readThreads(CassandraNode node) throws Exception {
+        try (Jmx jmx = node.jmx()) {
+            Map<String, List<Integer>> pools = (Map<String, List<Integer>>) jmx.invoke(STORAGE, "getConcurrency",
+                    new Object[] {List.of("ReadStage")}, new String[] {List.class.getName()});
+            return pools.get("ReadStage").get(1);
         }
     }
 

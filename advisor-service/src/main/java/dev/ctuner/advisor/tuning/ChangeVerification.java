@@ -6,7 +6,6 @@ import dev.ctuner.advisor.core.observation.ClusterWindow;
 import dev.ctuner.advisor.core.tuning.ChangeVerifier;
 import dev.ctuner.advisor.core.tuning.Verification;
 import dev.ctuner.advisor.core.tuning.WindowMeasurement;
-import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutService;
 import dev.ctuner.advisor.store.LoopDecision;
@@ -66,12 +65,35 @@ class ChangeVerification {
             if (verifications.find(r.id()).isPresent()) {
                 continue;
             }
-            Optional<Rollout> rollout = rollouts.forRecommendation(r.id()).stream().map(rollouts::find).flatMap(Optional::stream)
-                    .filter(x -> x.state() == RolloutState.SUCCEEDED).max(Comparator.comparing(Rollout::updatedAt));
+            Optional<Rollout> rollout = succeeded(r);
             if (rollout.isPresent() && !now.isBefore(afterEnd(rollout.get()))) {
                 verify(r, rollout.get(), now);
             }
         }
+    }
+
+    /**
+     * Why no new change may be proposed yet: a change of this cluster has been rolled out and its
+     * after-windows are not all in, so a second change now would be measured together with it.
+     */
+    Optional<String> awaiting(ClusterId cluster, Instant now) {
+        for (Recommendation r : recommendations.list(Optional.of(cluster), Optional.of(RecommendationState.VERIFIED), 20)) {
+            if (verifications.find(r.id()).isPresent()) {
+                continue;
+            }
+            Optional<Rollout> rollout = succeeded(r);
+            if (rollout.isPresent() && now.isBefore(afterEnd(rollout.get()))) {
+                return Optional.of("waiting to verify recommendation " + r.id() + " (rollout " + rollout.get().id() + " finished at "
+                        + rollout.get().updatedAt() + "; its after-windows end at " + afterEnd(rollout.get())
+                        + "): no new change before it is measured");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Rollout> succeeded(Recommendation r) {
+        return rollouts.forRecommendation(r.id()).stream().map(rollouts::find).flatMap(Optional::stream)
+                .filter(x -> x.state() == RolloutState.SUCCEEDED).max(Comparator.comparing(Rollout::updatedAt));
     }
 
     private Instant afterStart(Rollout rollout) {
@@ -89,9 +111,7 @@ class ChangeVerification {
         List<WindowMeasurement> after = measurements(observations.series(cluster, afterStart(rollout), afterEnd(rollout),
                 properties.step()));
         ChangeVerifier verifier = new ChangeVerifier(properties.verifyMixTolerance(), properties.verifyAlpha(), properties.verifyMinWindows());
-        // an operator's own change carries no prediction: an interval that nothing misses
-        GainEstimate predicted = r.gain().orElse(new GainEstimate(0, -1e9, 1e9));
-        Verification v = verifier.verify(before, after, predicted);
+        Verification v = verifier.verify(before, after, r.gain());   // an operator's own change carries no prediction
         verifications.insert(new VerificationStore.ChangeVerification(r.id(), cluster, v.verdict().name(), finite(v.throughputRatio()),
                 finite(v.p99Ratio()), finite(v.throughputP()), finite(v.p99P()),
                 r.gain().map(g -> OptionalDouble.of(g.expected())).orElse(OptionalDouble.empty()), v.realizedGain(),

@@ -39,7 +39,8 @@ import tools.jackson.databind.json.JsonMapper;
  * whose after-windows are in; then, if a proposal of the loop is pending, supersede it when the
  * workload moved, approve it when the auto policy allows, and roll it out once approved; else
  * forecast and ask the planner whether a change pays, and propose it (origin ADVISOR) or keep the
- * reason for not changing. Never a second proposal while one is pending or rolling out.
+ * reason for not changing. Never a second proposal while one is pending or rolling out, nor while
+ * a rolled-out change waits for its verification.
  *
  * <pre>{@code
  * cycle.run(new ClusterId("prod"));   // the runner calls it every decision period
@@ -98,6 +99,11 @@ class TuningCycle {
             if (active.get().origin() == Origin.ADVISOR) {
                 advance(loop, active.get(), now);
             }
+            return;
+        }
+        Optional<String> verifying = verification.awaiting(cluster, now);
+        if (verifying.isPresent()) {
+            recordOnce(cluster, now, LoopDecision.Outcome.HELD, verifying.get(), null);
             return;
         }
         decide(cluster, recent, now);

@@ -211,6 +211,32 @@ class TuningCycleTest {
         assertThat(decisions().stream().filter(d -> d.outcome() == LoopDecision.Outcome.VERIFIED)).hasSize(1);
     }
 
+    @Test
+    void noNewProposalWhileARolledOutChangeWaitsForItsVerification() {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Recommendation r = recommendations.propose(cluster, Map.of("concurrent_reads", "64"), dev.ctuner.common.catalog.Configuration.EMPTY,
+                new GainEstimate(0.10, 0.05, 0.15), "test change", "tuning-loop");
+        recommendations.approve(r.id(), "olga", "go");
+        recommendations.move(r.id(), RecommendationState.ROLLING_OUT, "olga", "go");
+        recommendations.move(r.id(), RecommendationState.VERIFIED, "rollout", "every node changed");
+        Instant finished = now.minusSeconds(30);   // its after-windows (warm-up, then 5 minutes) are not in
+        rolloutStore.insert(new Rollout(UUID.randomUUID(), r.id(), RolloutState.SUCCEEDED, 0, 1, PlanMethod.ONCE, false,
+                finished.minusSeconds(60), finished, 0, List.of(new NodeStep(new NodeId("n1"), 0, true, NodeStepStatus.VERIFIED,
+                Optional.of(finished.minusSeconds(60)), Optional.of(finished), finished, Optional.empty(), 0))),
+                new AuditEntry<>(Optional.empty(), RolloutState.SUCCEEDED, "olga", finished, "done"));
+        observe(20, TRAP);   // a mis-tuned workload the loop would otherwise act on
+
+        cycle.run(cluster);
+        cycle.run(cluster);
+
+        assertThat(decisions()).hasSize(1);   // said once, not every period
+        LoopDecision d = decisions().get(0);
+        assertThat(d.outcome()).as(d.reason()).isEqualTo(LoopDecision.Outcome.HELD);
+        assertThat(d.reason()).contains("waiting to verify recommendation " + r.id(), "no new change before it is measured");
+        assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).extracting(Recommendation::id).containsExactly(r.id());
+        assertThat(verifications.find(r.id())).isEmpty();
+    }
+
     private void window(Instant start, long operations) {
         for (String node : List.of("n1", "n2", "n3")) {
             observations.record(ObservationSamples.sample(cluster.value(), node, start, operations * 95 / 100, operations * 5 / 100,

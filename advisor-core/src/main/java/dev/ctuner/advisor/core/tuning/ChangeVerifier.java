@@ -50,6 +50,11 @@ public record ChangeVerifier(double mixTolerance, double alpha, int minWindows) 
      * @param predicted the gain the proposal predicted (its interval decides {@code predictionMissed})
      */
     public Verification verify(List<WindowMeasurement> before, List<WindowMeasurement> after, GainEstimate predicted) {
+        return verify(before, after, java.util.Optional.of(predicted));
+    }
+
+    /** As above; a change with no prediction (an operator's own) is never counted as a missed prediction. */
+    public Verification verify(List<WindowMeasurement> before, List<WindowMeasurement> after, java.util.Optional<GainEstimate> predicted) {
         List<WindowMeasurement> b = matching(before, after);
         List<WindowMeasurement> a = matching(after, before);
         if (b.size() < minWindows || a.size() < minWindows) {
@@ -73,12 +78,12 @@ public record ChangeVerifier(double mixTolerance, double alpha, int minWindows) 
         Verification.Verdict verdict = slower || laggier ? Verification.Verdict.WORSE
                 : faster || quicker ? Verification.Verdict.BETTER : Verification.Verdict.NO_SIGNIFICANT_DIFFERENCE;
         double realized = tRatio - 1;
-        boolean missed = realized < predicted.lower() || realized > predicted.upper();
+        boolean missed = predicted.map(p -> realized < p.lower() || realized > p.upper()).orElse(false);
         String reason = String.format(Locale.ROOT,
                 "%s: throughput after/before %.3f (p = %.3g), p99 after/before %.3f (p = %.3g), %d and %d windows at a "
-                        + "matching workload; realized gain %+.1f%%, predicted %s%s",
+                        + "matching workload; realized gain %+.1f%%, %s%s",
                 verdict, tRatio, tp.pValue(), lRatio, lp.pValue(), b.size(), a.size(), 100 * realized,
-                TuningDecider.percent(predicted), missed ? " (missed by more than its uncertainty)" : "");
+                predicted.map(p -> "predicted " + TuningDecider.percent(p)).orElse("no prediction (an operator's change)"), missed ? " (missed by more than its uncertainty)" : "");
         return new Verification(verdict, reason, b.size(), a.size(), tRatio, lRatio, tp.pValue(), lp.pValue(),
                 OptionalDouble.of(realized), missed);
     }

@@ -106,4 +106,12 @@ class ChangeVerifierTest {
         Verification v = strict.verify(windows(10, READS, 1000, 8, 15), windows(10, READS, 980, 8, 16), PREDICTED);
         assertThat(v.verdict()).isNotEqualTo(Verification.Verdict.WORSE);
     }
+
+    @Test
+    void aChangeWithNoPredictionIsVerifiedAndNeverCountedAsMissed() {
+        Verification v = verifier.verify(windows(10, READS, 1000, 8, 21), windows(10, READS, 800, 8, 22), java.util.Optional.empty());
+        assertThat(v.verdict()).isEqualTo(Verification.Verdict.WORSE);
+        assertThat(v.predictionMissed()).isFalse();
+        assertThat(v.reason()).contains("no prediction (an operator's change)").doesNotContain("predicted");
+    }
 }
