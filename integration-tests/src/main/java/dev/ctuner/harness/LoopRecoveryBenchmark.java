@@ -1,0 +1,348 @@
+package dev.ctuner.harness;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.sidecar.bench.KeyDistribution;
+import dev.ctuner.sidecar.bench.LoadControl;
+import dev.ctuner.sidecar.bench.Loader;
+import dev.ctuner.sidecar.bench.OperationMix;
+import dev.ctuner.sidecar.bench.Phase;
+import dev.ctuner.sidecar.bench.Replication;
+import dev.ctuner.sidecar.bench.RunResult;
+import dev.ctuner.sidecar.bench.Schedule;
+import dev.ctuner.sidecar.bench.Schema;
+import dev.ctuner.sidecar.bench.WorkloadDriver;
+import dev.ctuner.sidecar.bench.WorkloadSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Benchmark (not a test): how much of a mis-tuning's throughput loss the tuning loop wins back on
+ * a real 3-node ring (RF=3) under a saturating QUORUM load, and how long each stage of the loop
+ * takes. The advisor (its own process, model trained on the committed data) and three acting
+ * sidecars run as in production; the mis-tuning is the read stage shrunk on every node through
+ * JMX, as an operator's mistake would. Three phases:
+ * <ol>
+ * <li>the loop paused, rounds of the default read stage and the mis-tuned one, interleaved ABBA;</li>
+ * <li>mis-tuned under continuous load, the loop resumed under the auto policy (LIVE changes): its
+ * proposal, approval, rollout and verification are timed;</li>
+ * <li>the loop paused again, rounds of the configuration it left and of the mis-tuned read stage
+ * with its other changes kept, interleaved ABBA.</li>
+ * </ol>
+ * Writes a markdown report with the recovered share (after - trap) / (default - trap).
+ *
+ * <p>Arguments: {@code [--pairs N] [--round-seconds S] [--threads T] [--trap-read-threads R] [--out FILE]}.
+ */
+public final class LoopRecoveryBenchmark {
+
+    static final String CLUSTER = "bench-loop";
+    private static final String KEYSPACE = "loopbench";
+    private static final long RECORDS = 50_000;
+
+    private LoopRecoveryBenchmark() {
+    }
+
+    record Options(int pairs, int roundSeconds, int threads, int trapThreads, Path out) {
+
+        static Options parse(String... args) {
+            int pairs = 5;
+            int roundSeconds = 20;
+            int threads = 32;
+            int trap = 2;
+            Path out = Path.of("docs/benchmarks/closed-loop-recovery.md");
+            for (int i = 0; i < args.length; i += 2) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("missing value after " + args[i]);
+                }
+                String v = args[i + 1];
+                switch (args[i]) {
+                    case "--pairs" -> pairs = Integer.parseInt(v);
+                    case "--round-seconds" -> roundSeconds = Integer.parseInt(v);
+                    case "--threads" -> threads = Integer.parseInt(v);
+                    case "--trap-read-threads" -> trap = Integer.parseInt(v);
+                    case "--out" -> out = Path.of(v);
+                    default -> throw new IllegalArgumentException("unknown argument " + args[i]
+                            + "; use --pairs N, --round-seconds S, --threads T, --trap-read-threads R, --out FILE");
+                }
+            }
+            if (pairs < 2 || roundSeconds < 5 || threads < 1 || trap < 1) {
+                throw new IllegalArgumentException("need --pairs ≥ 2, --round-seconds ≥ 5, --threads ≥ 1, --trap-read-threads ≥ 1");
+            }
+            return new Options(pairs, roundSeconds, threads, trap, out);
+        }
+
+        String commandLine() {
+            return "scripts/bench-loop-recovery.sh --pairs " + pairs + " --round-seconds " + roundSeconds + " --threads " + threads
+                    + " --trap-read-threads " + trapThreads;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args);
+        Path root = Path.of("").toAbsolutePath();
+        ServerRuntime runtime = ServerRuntime.locate(root);
+        Path dir = root.resolve("run/bench-loop-recovery");
+        Topics topics = new Topics("benchloop" + System.currentTimeMillis());
+        AtomicLong errors = new AtomicLong();
+        List<Double> defaults = new ArrayList<>();
+        List<Double> traps = new ArrayList<>();
+        List<Double> afters = new ArrayList<>();
+        List<Double> trapsAfter = new ArrayList<>();
+        Map<String, Double> stages = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        try (CassandraCluster ring = CassandraCluster.builder(runtime, dir.resolve("ring")).name("bench-loop").nodes(3).build();
+             KafkaBroker broker = new KafkaBroker(runtime, dir.resolve("kafka"), 19092, "256m")) {
+            broker.startFresh(Duration.ofSeconds(60));
+            ring.start();
+            List<SidecarProcess> sidecars = new ArrayList<>();
+            try (CqlSession session = ring.session();
+                 AdvisorProcess advisor = AdvisorProcess.start(runtime, AdvisorProcess.jar(root), dir.resolve("advisor"), 18080,
+                         advisorSettings(broker, topics, root))) {
+                System.out.println("advisor up in " + advisor.awaitServing(Duration.ofSeconds(180)).toMillis() + " ms");
+                for (CassandraNode node : ring.nodes()) {
+                    Map<String, String> props = new TreeMap<>(SidecarSettings.acting(node, broker, topics.prefix(), advisor.publicKeyFile(),
+                            dir.resolve("sidecar-" + node.index()).resolve("state")));
+                    props.put("ctuner.sidecar.cluster-id", CLUSTER);
+                    props.put("ctuner.sidecar.sampling.window", "10s");
+                    props.put("ctuner.sidecar.sampling.key-reuse-sample-duration", "5s");
+                    props.put("ctuner.sidecar.sampling.status-interval", "5s");
+                    SidecarProcess sidecar = SidecarProcess.start(runtime, SidecarProcess.jar(root), dir.resolve("sidecar-" + node.index()),
+                            18090 + node.index(), props);
+                    sidecars.add(sidecar);
+                    sidecar.awaitServing(Duration.ofSeconds(90));
+                }
+                AdvisorRollouts.awaitRing(advisor, CLUSTER, 3, Duration.ofSeconds(180));
+                LoopApi loop = new LoopApi(advisor);
+                loop.post("pause", "benchmark: baseline rounds first");
+                Schema schema = new Schema(KEYSPACE);
+                schema.create(session, Replication.simple(3));
+                new Loader(session, schema).load(RECORDS, 64, 1, DefaultConsistencyLevel.QUORUM);
+                for (CassandraNode node : ring.nodes()) {
+                    try (Jmx jmx = node.jmx()) {
+                        jmx.flush(KEYSPACE);
+                    }
+                    Jmx.awaitNoPendingCompactions(node, Duration.ofMinutes(3));
+                }
+                int defaultThreads = ReadStage.threads(ring.node(1));
+                for (int w = 0; w < 3; w++) {
+                    System.out.printf(Locale.ROOT, "warm-up %d: %.0f ops/s%n", w + 1, round(session, options, 20, errors));
+                }
+                interleave(ring, session, options, defaultThreads, options.trapThreads(), defaults, traps, errors, "before");
+
+                // the loop at work: mis-tuned, continuous load, auto policy for LIVE changes
+                ReadStage.set(ring, options.trapThreads());
+                try (BackgroundLoad load = new BackgroundLoad(session, options, errors)) {
+                    loop.put("policy", """
+                            {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
+                             "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"benchmark: live changes alone"}""");
+                    long since = loop.lastDecisionId();
+                    Instant start = Instant.now();
+                    loop.post("resume", "benchmark: the loop acts");
+                    JsonNode proposed = loop.await(since, d -> is(d, "PROPOSED"), Duration.ofMinutes(6));
+                    stages.put("resume to proposal (history, forecaster backtest, plan)", seconds(start));
+                    String rec = proposed.get("recommendationId").asString();
+                    notes.add("proposal: " + proposed.get("reason").asString());
+                    JsonNode started = loop.await(since, d -> is(d, "ROLLOUT_STARTED") && rec.equals(d.path("recommendationId").asString()),
+                            Duration.ofMinutes(2));
+                    stages.put("proposal to rollout start (auto approval)", seconds(start) - sum(stages));
+                    JsonNode done = AdvisorRollouts.awaitNotIn(advisor, started.get("reason").asString().split(" ")[1], java.util.Set.of("RUNNING"),
+                            Duration.ofMinutes(10));
+                    stages.put("rollout (LIVE, canary first, one node at a time)", seconds(start) - sum(stages));
+                    if (!"SUCCEEDED".equals(done.get("state").asString())) {
+                        throw new IllegalStateException("the loop's rollout ended " + done.get("state").asString() + ": " + done);
+                    }
+                    JsonNode verified = loop.await(since, d -> is(d, "VERIFIED") && rec.equals(d.path("recommendationId").asString()),
+                            Duration.ofMinutes(5));
+                    stages.put("rollout end to verification", seconds(start) - sum(stages));
+                    notes.add("verification: " + verified.get("reason").asString());
+                }
+                loop.post("pause", "benchmark: measuring the loop's result");
+                int tuned = ReadStage.threads(ring.node(1));
+                notes.add("read threads: default " + defaultThreads + ", mis-tuned " + options.trapThreads() + ", after the loop " + tuned);
+                interleave(ring, session, options, tuned, options.trapThreads(), afters, trapsAfter, errors, "after");
+                ReadStage.set(ring, tuned);
+            } finally {
+                for (SidecarProcess s : sidecars) {
+                    s.close();
+                }
+            }
+        }
+        LoopRecoveryReport figures = new LoopRecoveryReport(defaults, traps, afters, trapsAfter);
+        String report = report(options, figures, stages, notes, errors.get());
+        Files.createDirectories(options.out().toAbsolutePath().getParent());
+        Files.writeString(options.out(), report);
+        System.out.println(report);
+        CassandraCluster.deleteRecursively(dir);
+    }
+
+    private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root) {
+        Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
+        settings.put("ctuner.advisor.rollout.canary-window", "15s");
+        settings.put("ctuner.advisor.learning.datasets[0]", root.resolve("docs/data/dataset-v2.csv").toString());
+        settings.put("ctuner.advisor.vetting.min-gain", "-0.5");          // the surrogate's intervals are wide (about ±20 %)
+        settings.put("ctuner.advisor.vetting.max-uncertainty", "1");
+        settings.put("ctuner.advisor.tuning.decision-period", "5s");
+        settings.put("ctuner.advisor.tuning.step", "10s");                // the sidecars' window here
+        settings.put("ctuner.advisor.tuning.history", "10m");
+        settings.put("ctuner.advisor.tuning.min-history", "6");
+        settings.put("ctuner.advisor.tuning.verify-after", "60s");
+        settings.put("ctuner.advisor.tuning.verify-warmup", "10s");
+        settings.put("ctuner.advisor.tuning.verify-min-windows", "4");
+        return settings;
+    }
+
+    /** ABBA pairs of rounds at read-stage sizes {@code a} and {@code b}. */
+    private static void interleave(CassandraCluster ring, CqlSession session, Options options, int a, int b, List<Double> as,
+                                   List<Double> bs, AtomicLong errors, String label) throws Exception {
+        for (int p = 0; p < options.pairs(); p++) {
+            boolean aFirst = p % 2 == 0;
+            for (boolean isA : aFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
+                ReadStage.set(ring, isA ? a : b);
+                Thread.sleep(5_000);
+                double ops = round(session, options, options.roundSeconds(), errors);
+                (isA ? as : bs).add(ops);
+                System.out.printf(Locale.ROOT, "%s pair %d: %d read threads: %.0f ops/s%n", label, p + 1, isA ? a : b, ops);
+            }
+        }
+    }
+
+    /** One round of the saturating QUORUM workload: read 0.95, update 0.05, zipfian keys; its ops/s. */
+    static double round(CqlSession session, Options options, int seconds, AtomicLong errors) {
+        RunResult r = new WorkloadDriver().run(session, WorkloadSpec.builder().keyspace(KEYSPACE).recordCount(RECORDS)
+                        .seed(System.nanoTime()).consistency(DefaultConsistencyLevel.QUORUM).build(),
+                Schedule.of(Phase.builder("read-heavy").duration(Duration.ofSeconds(seconds))
+                        .mix(OperationMix.builder().read(0.95).update(0.05).build()).keys(KeyDistribution.zipfian())
+                        .load(new LoadControl.ClosedLoop(options.threads())).build()));
+        errors.addAndGet(r.errors());
+        return r.throughput();
+    }
+
+    private static boolean is(JsonNode decision, String outcome) {
+        return outcome.equals(decision.get("outcome").asString());
+    }
+
+    private static double seconds(Instant since) {
+        return Duration.between(since, Instant.now()).toMillis() / 1000.0;
+    }
+
+    private static double sum(Map<String, Double> stages) {
+        return stages.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    static String report(Options options, LoopRecoveryReport figures, Map<String, Double> stages, List<String> notes, long errors) {
+        StringBuilder md = new StringBuilder("# Closed loop on a real ring: the share of a mis-tuning's loss the loop recovers\n\n");
+        md.append("Measured ").append(Instant.now()).append(" on ").append(RolloutBenchmark.machine()).append(".\n");
+        md.append("A fresh 3-node ring (Cassandra 5.0, heap 512 MiB, 16 vnodes per node, keyspace RF=3, ").append(RECORDS)
+                .append(" rows), one Kafka broker, the advisor (its own process; the model trained at its start on\n");
+        md.append("`docs/data/dataset-v2.csv`; vetting relaxed to let the model's wide intervals through: lower bound above -50 %, interval\n");
+        md.append("up to 100 points; decisions every 5 s on 10 s windows) and three acting sidecars, all on the same machine as the client.\n");
+        md.append("Load: the project's workload driver, closed loop with ").append(options.threads())
+                .append(" requests in flight (saturating), QUORUM, read 0.95 / update 0.05,\n");
+        md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");
+        md.append("Mis-tuning: the read stage of every node shrunk to ").append(options.trapThreads())
+                .append(" threads through JMX (`concurrent_reads`), live.\n\n");
+        md.append("1. Loop paused: ").append(options.pairs()).append(" ABBA pairs of rounds, default against mis-tuned.\n");
+        md.append("2. Mis-tuned under continuous load; the loop resumed under the auto policy (LIVE changes only), no request to the advisor.\n");
+        md.append("3. Loop paused: ").append(options.pairs()).append(" ABBA pairs, the configuration the loop left against the mis-tuned "
+                + "read stage with the loop's other changes kept.\n\n");
+        md.append("Command: `").append(options.commandLine()).append("`\n\n");
+        md.append(figures.table()).append('\n');
+        md.append("| loop stage | seconds |\n|---|---|\n");
+        stages.forEach((k, v) -> md.append(String.format(Locale.ROOT, "| %s | %.1f |%n", k, v)));
+        md.append(String.format(Locale.ROOT, "| **mis-tuned load to a verified change** | **%.1f** |%n%n", sum(stages)));
+        notes.forEach(n -> md.append("* ").append(n).append('\n'));
+        md.append(String.format(Locale.ROOT, "%nFailed operations over all rounds and the loop's phase: %d.%n", errors));
+        return md.toString();
+    }
+
+    /** The read stage's size on every node, through JMX. */
+    static final class ReadStage {
+        private ReadStage() {
+        }
+
+        static void set(CassandraCluster ring, int threads) throws Exception {
+            for (CassandraNode node : ring.nodes()) {
+                try (Jmx jmx = node.jmx()) {
+                    jmx.invoke(Jmx.STORAGE_SERVICE, "setConcurrency", new Object[] {"ReadStage", -1, threads},
+                            new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
+                }
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        static int threads(CassandraNode node) throws Exception {
+            try (Jmx jmx = node.jmx()) {
+                Map<String, List<Integer>> pools = (Map<String, List<Integer>>) jmx.invoke(Jmx.STORAGE_SERVICE, "getConcurrency",
+                        new Object[] {List.of("ReadStage")}, new String[] {List.class.getName()});
+                return pools.get("ReadStage").get(1);
+            }
+        }
+    }
+
+    /** The cluster's tuning loop over REST. */
+    record LoopApi(AdvisorProcess advisor) {
+        void post(String action, String comment) throws Exception {
+            advisor.post("/api/v1/clusters/" + CLUSTER + "/loop/" + action,
+                    AdvisorRollouts.JSON.writeValueAsString(Map.of("comment", comment)));
+        }
+
+        void put(String what, String body) throws Exception {
+            advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/" + what, body);
+        }
+
+        long lastDecisionId() throws Exception {
+            JsonNode last = AdvisorRollouts.JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=1"));
+            return last.isEmpty() ? 0 : last.get(0).get("id").asLong();
+        }
+
+        /** The first decision after {@code since} that {@code wanted} accepts. */
+        JsonNode await(long since, Predicate<JsonNode> wanted, Duration timeout) throws Exception {
+            long deadline = System.currentTimeMillis() + timeout.toMillis();
+            JsonNode last = null;
+            while (System.currentTimeMillis() < deadline) {
+                last = AdvisorRollouts.JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=50"));
+                for (JsonNode d : last) {
+                    if (d.get("id").asLong() > since && wanted.test(d)) {
+                        return d;
+                    }
+                }
+                Thread.sleep(1_000);
+            }
+            throw new IllegalStateException("no such loop decision within " + timeout + "; the last ones: " + last);
+        }
+    }
+
+    /** The saturating workload in rounds on its own thread until closed. */
+    static final class BackgroundLoad implements AutoCloseable {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final Thread thread;
+
+        BackgroundLoad(CqlSession session, Options options, AtomicLong errors) {
+            thread = new Thread(() -> {
+                while (running.get()) {
+                    System.out.printf(Locale.ROOT, "loop phase: %.0f ops/s%n", round(session, options, 10, errors));
+                }
+            }, "bench-load");
+            thread.start();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running.set(false);
+            thread.join(60_000);
+        }
+    }
+}
