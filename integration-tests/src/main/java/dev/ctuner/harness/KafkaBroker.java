@@ -41,6 +41,11 @@ public final class KafkaBroker implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
+    /** The broker's PID while it runs. */
+    public java.util.Optional<Long> pid() {
+        return process == null || !process.isAlive() ? java.util.Optional.empty() : java.util.Optional.of(process.pid());
+    }
+
     public boolean isRunning() {
         return process != null && process.isAlive();
     }
