@@ -5,8 +5,8 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * The advisor settings a Spring test starts from: an H2 file database and the initial-password file
- * in {@code dir}, and users with one password (bcrypt at the lowest cost, to keep tests fast).
+ * The advisor settings a Spring test starts from: an H2 file database, the users file and the
+ * initial-password file in {@code dir}, and users with one password (bcrypt at the lowest cost, to keep tests fast).
  *
  * <pre>{@code
  * TestUsers.database(registry, dir);
@@ -21,6 +21,7 @@ public final class TestUsers {
     public static void database(DynamicPropertyRegistry registry, Path dir) {
         registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
         registry.add("ctuner.advisor.security.initial-admin-password-file", () -> dir.resolve("pw").toString());
+        registry.add("ctuner.advisor.security.users-file", () -> dir.resolve("users").toString());
     }
 
     /** @param namesAndRoles user name, role, user name, role, ... */

@@ -55,6 +55,11 @@ public final class AdvisorProcess implements AutoCloseable {
         command.add("-jar");
         command.add(jar.toAbsolutePath().toString());
         command.add("--server.port=" + httpPort);
+        command.add("--ctuner.advisor.data-dir=" + dataDir.toAbsolutePath());   // the users file too, never the home directory
+        if (settings.keySet().stream().noneMatch(k -> k.startsWith("ctuner.advisor.learning."))) {
+            // with no dataset configured the advisor would train on its bundled data at start, costing CPU the test needs
+            command.add("--ctuner.advisor.learning.train-at-startup=false");
+        }
         command.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("advisor").toAbsolutePath());
         command.add("--ctuner.advisor.security.initial-admin-password-file=" + dataDir.resolve("admin-password").toAbsolutePath());
         command.add("--ctuner.advisor.rollout.signing-key-file=" + dataDir.resolve("signing-key.pem").toAbsolutePath());
@@ -104,7 +109,8 @@ public final class AdvisorProcess implements AutoCloseable {
     }
 
     private String call(HttpRequest.Builder request, String path) throws IOException, InterruptedException {
-        String password = Files.readString(dataDir.resolve("admin-password")).strip();
+        // the password is the first line; the lines after it say how to replace the account
+        String password = Files.readAllLines(dataDir.resolve("admin-password")).get(0).strip();
         String auth = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
         HttpResponse<String> response = http.send(request.header("Authorization", "Basic " + auth)
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());

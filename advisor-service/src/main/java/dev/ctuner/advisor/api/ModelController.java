@@ -6,7 +6,6 @@ import dev.ctuner.advisor.learning.TrainedModel;
 import dev.ctuner.advisor.learning.TrainingAttempt;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import java.nio.file.Path;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -29,7 +28,7 @@ public class ModelController {
     /**
      * @param model       the model in use, null when none
      * @param lastAttempt the last training run, null when none was asked for
-     * @param datasets    the files a training run reads
+     * @param datasets    the files a training run reads ({@code bundled:training.csv} when none is configured)
      */
     public record ModelStatusView(boolean trained, ModelProvenance model, TrainingAttempt lastAttempt,
                                   List<String> datasets) {
@@ -46,7 +45,7 @@ public class ModelController {
     public ModelStatusView current() {
         return new ModelStatusView(learning.current().isPresent(),
                 learning.current().map(TrainedModel::provenance).orElse(null), learning.lastAttempt().orElse(null),
-                learning.properties().datasets().stream().map(Path::toString).toList());
+                learning.datasetNames());
     }
 
     @Operation(summary = "Train a model from the configured datasets in the background (OPERATOR)",

@@ -12,24 +12,30 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Who may use the REST API, under {@code ctuner.advisor.security}. Passwords are configured only as
- * bcrypt hashes (make one with {@code htpasswd -nbBC 12 "" 'secret' | cut -d: -f2}); plain text is
- * refused at start-up.
+ * Who may use the REST API and the UI, under {@code ctuner.advisor.security}. Users live in the
+ * users file, managed by the advisor's own command
+ * ({@code java -jar advisor-service-<version>-exec.jar users add alice --role OPERATOR}), and may also be
+ * listed here; a name may be in one place only. Passwords here are bcrypt hashes only; plain text
+ * is refused at start-up.
  *
  * <pre>
+ * ctuner.advisor.security.users-file: /var/lib/ctuner/users
  * ctuner.advisor.security.users[0].name: alice
  * ctuner.advisor.security.users[0].password-hash: $2y$12$...
  * ctuner.advisor.security.users[0].roles: OPERATOR
  * </pre>
  *
- * With no users configured, the advisor creates the user {@code admin} (OPERATOR) once, with a
- * random password written to {@code initial-admin-password-file} (readable by its owner only);
+ * With no users in either place, the advisor creates the user {@code admin} (OPERATOR), with a
+ * random password written once to {@code initial-admin-password-file} (readable by its owner only);
  * the log names the file, never the password.
+ *
+ * @param usersFile users managed by the {@code users} command (name:ROLE:bcrypt-hash lines); read again when it changes
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.security")
 public record AdvisorSecurityProperties(
         @DefaultValue @Valid List<User> users,
+        @DefaultValue("./data/users") @NotNull Path usersFile,
         @DefaultValue("./data/initial-admin-password") @NotNull Path initialAdminPasswordFile) {
 
     /** VIEWER reads; OPERATOR also submits, approves, rejects and starts, pauses or aborts rollouts. */

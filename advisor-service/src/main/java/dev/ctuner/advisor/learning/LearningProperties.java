@@ -17,7 +17,7 @@ import org.springframework.validation.annotation.Validated;
  * What the surrogate models are trained on and how, under {@code ctuner.advisor.learning}.
  *
  * <pre>
- * ctuner.advisor.learning.datasets: [docs/data/training.csv, docs/data/validation.csv]
+ * ctuner.advisor.learning.datasets: [/var/lib/ctuner/training.csv, /var/lib/ctuner/random-rh.csv]   # empty: the bundled data
  * ctuner.advisor.learning.knobs: [concurrent_writes, compaction.class]   # empty: every knob the data varies
  * ctuner.advisor.learning.family: RANDOM_FOREST
  * ctuner.advisor.learning.seed: 42
@@ -28,7 +28,9 @@ import org.springframework.validation.annotation.Validated;
  * the uncertainty reported with every prediction. Change it when {@code SurrogateBenchmark} on the
  * measured dataset says so.
  *
- * @param datasets         experiment CSV files (docs/data/README.md format); missing files are skipped and reported
+ * @param datasets         experiment CSV files (docs/data/README.md format), relative ones against the working
+ *                         directory; missing files are skipped and reported. Empty: the measurements bundled in the
+ *                         advisor's jar (the repository's docs/data/training.csv, see {@link TrainingData})
  * @param knobs            the tuned knobs (catalog or legacy names); empty = every knob that takes two or more values
  * @param family           the surrogate family
  * @param enumEncoding     how enumeration knobs become features
@@ -40,7 +42,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("ctuner.advisor.learning")
 public record LearningProperties(
-        @DefaultValue("docs/data/training.csv") @NotNull List<Path> datasets,
+        @DefaultValue @NotNull List<Path> datasets,
         @DefaultValue @NotNull List<String> knobs,
         @DefaultValue("RANDOM_FOREST") @NotNull ModelFamily family,
         @DefaultValue("ONE_HOT") @NotNull FeatureEncoder.EnumEncoding enumEncoding,

@@ -2,7 +2,6 @@ package dev.ctuner.advisor.learning;
 
 import dev.ctuner.common.catalog.KnobCatalog;
 import jakarta.annotation.PreDestroy;
-import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -56,9 +55,9 @@ public class LearningService {
         if (!properties.trainAtStartup()) {
             return;
         }
-        if (properties.datasets().stream().noneMatch(Files::isRegularFile)) {
+        if (trainingData().stream().noneMatch(TrainingData::available)) {
             log.info("no model trained at start-up: none of the datasets {} exists. Advice answers 503 until an operator "
-                    + "trains a model (POST /api/v1/models/train)", properties.datasets());
+                    + "trains a model (POST /api/v1/models/train)", datasetNames());
             return;
         }
         startTraining(STARTUP_ACTOR);
@@ -121,8 +120,18 @@ public class LearningService {
                         + " is still running; ask again when it finishes"
                         : "the last training run failed: " + last.reason();
         throw new NoModelException("No surrogate model is trained yet (" + state + "). An operator trains one from the "
-                + "experiment CSV files under ctuner.advisor.learning.datasets " + properties.datasets()
+                + "experiment CSV files under ctuner.advisor.learning.datasets " + datasetNames()
                 + " with POST /api/v1/models/train; GET /api/v1/models/current shows the outcome.");
+    }
+
+    /** What a training run reads: the configured files, or the bundled data when none is configured. */
+    public List<TrainingData> trainingData() {
+        return TrainingData.resolve(properties.datasets());
+    }
+
+    /** The names of {@link #trainingData()}, as reports give them. */
+    public List<String> datasetNames() {
+        return trainingData().stream().map(TrainingData::name).toList();
     }
 
     public LearningProperties properties() {

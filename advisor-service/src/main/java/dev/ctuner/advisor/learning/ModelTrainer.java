@@ -12,8 +12,7 @@ import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.NodeFacts;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.Reader;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -61,11 +60,12 @@ final class ModelTrainer {
     Result train() {
         List<DatasetReport> files = new ArrayList<>();
         List<Sample> samples = new ArrayList<>();
-        for (Path path : properties.datasets()) {
-            files.add(read(path, samples));
+        List<TrainingData> data = TrainingData.resolve(properties.datasets());
+        for (TrainingData d : data) {
+            files.add(read(d, samples));
         }
         if (samples.isEmpty()) {
-            return new Result(Optional.empty(), "no usable samples in " + properties.datasets()
+            return new Result(Optional.empty(), "no usable samples in " + data.stream().map(TrainingData::name).toList()
                     + "; measure a training campaign (docs/data/README.md) or point ctuner.advisor.learning.datasets at one",
                     files);
         }
@@ -83,25 +83,29 @@ final class ModelTrainer {
         }
     }
 
-    private DatasetReport read(Path path, List<Sample> into) {
-        String name = path.toString();
-        if (!Files.isRegularFile(path)) {
-            log.info("dataset {} does not exist; skipped", path.toAbsolutePath());
+    private DatasetReport read(TrainingData data, List<Sample> into) {
+        String name = data.name();
+        if (!data.available()) {
+            log.info("dataset {} does not exist; skipped", data instanceof TrainingData.File f ? f.path().toAbsolutePath() : name);
             return DatasetReport.missing(name);
         }
-        try {
-            CsvReadResult r = new ExperimentCsvReader(catalog).read(path);
+        if (data.bundled()) {
+            log.info("no dataset configured (ctuner.advisor.learning.datasets): training on the data bundled with the advisor, "
+                    + "{}, measured on the project's own test node; configure your own measurements to train on them", name);
+        }
+        try (Reader reader = data.open()) {
+            CsvReadResult r = new ExperimentCsvReader(catalog).read(reader);
             into.addAll(r.samples());
             List<String> examples = r.rejected().stream().limit(DatasetReport.EXAMPLES)
                     .map(row -> "line " + row.line() + " (" + row.experimentId() + "): " + row.reason()).toList();
-            log.info("dataset {}: {} samples, {} rejected rows{}", path, r.samples().size(), r.rejected().size(),
+            log.info("dataset {}: {} samples, {} rejected rows{}", name, r.samples().size(), r.rejected().size(),
                     examples.isEmpty() ? "" : ", e.g. " + examples.get(0));
-            r.warnings().forEach(w -> log.warn("dataset {}: {}", path, w));
+            r.warnings().forEach(w -> log.warn("dataset {}: {}", name, w));
             return new DatasetReport(name, DatasetReport.Status.READ, r.samples().size(), r.rejected().size(), examples,
-                    r.warnings(), null);
+                    r.warnings(), null, data.bundled());
         } catch (IOException | RuntimeException e) {
-            log.warn("dataset {} could not be read: {}", path, e.toString());
-            return DatasetReport.failed(name, e.getMessage() == null ? e.toString() : e.getMessage());
+            log.warn("dataset {} could not be read: {}", name, e.toString());
+            return DatasetReport.failed(name, e.getMessage() == null ? e.toString() : e.getMessage(), data.bundled());
         }
     }
 
@@ -124,6 +128,9 @@ final class ModelTrainer {
             warnings.add(otherHardware + " samples ran on other hardware than " + hw
                     + "; knob domains are resolved for the latter");
         }
+        files.stream().filter(f -> f.bundled() && f.status() == DatasetReport.Status.READ).forEach(f -> warnings.add(
+                "trained on " + f.path() + ", the data bundled with the advisor (measured on the project's test node, "
+                        + "not on this cluster's hardware), because ctuner.advisor.learning.datasets names no file"));
         FeatureEncoder encoder = FeatureEncoder.of(catalog, facts, knobs, properties.enumEncoding());
         long start = System.nanoTime();
         ModelSet models = ModelSet.train(samples, encoder, properties.family().trainer(), properties.seed());

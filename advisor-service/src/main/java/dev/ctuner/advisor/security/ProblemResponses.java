@@ -28,7 +28,7 @@ public final class ProblemResponses {
         return (HttpServletRequest request, HttpServletResponse response, AuthenticationException e) -> {
             response.setHeader("WWW-Authenticate", "Basic realm=\"ctuner advisor\"");
             write(response, request, HttpStatus.UNAUTHORIZED,
-                    "Sign in with HTTP Basic as a configured user (ctuner.advisor.security.users)");
+                    "Sign in with HTTP Basic as an advisor user (an operator adds one with the advisor's users command)");
         };
     }
 

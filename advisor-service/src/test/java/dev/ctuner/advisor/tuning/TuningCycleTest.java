@@ -89,6 +89,7 @@ class TuningCycleTest {
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         TestUsers.database(registry, dir);
         registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/dataset-v2.csv").toAbsolutePath().toString());
+        registry.add("ctuner.advisor.learning.train-at-startup", () -> "true");
         registry.add("ctuner.advisor.learning.search.population", () -> "30");
         registry.add("ctuner.advisor.learning.search.generations", () -> "30");
         registry.add("ctuner.advisor.tuning.verify-min-windows", () -> "5");

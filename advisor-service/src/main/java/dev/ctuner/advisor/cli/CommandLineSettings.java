@@ -1,0 +1,48 @@
+package dev.ctuner.advisor.cli;
+
+import dev.ctuner.advisor.config.AdvisorSecurityProperties;
+import dev.ctuner.advisor.config.AdvisorSecurityProperties.Role;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The advisor's settings as the server would read them (its application.yml, {@code ./config/},
+ * {@code SPRING_CONFIG_*}, environment variables such as {@code CTUNER_ADVISOR_DATA_DIR}, and
+ * {@code -D} system properties), for the jar's commands: so {@code users add} writes the very file
+ * the server reads. Starts no web server, database or anything else.
+ *
+ * <pre>{@code
+ * UsersCommand.Settings s = CommandLineSettings.users();
+ * }</pre>
+ */
+final class CommandLineSettings {
+
+    /** No beans: only the environment is wanted. */
+    static class Empty {
+    }
+
+    private CommandLineSettings() {
+    }
+
+    static UsersCommand.Settings users() {
+        SpringApplication app = new SpringApplication(Empty.class);
+        app.setWebApplicationType(WebApplicationType.NONE);
+        app.setBannerMode(Banner.Mode.OFF);
+        app.setLogStartupInfo(false);
+        app.setRegisterShutdownHook(false);
+        app.setDefaultProperties(Map.of("logging.level.root", "WARN"));
+        try (ConfigurableApplicationContext context = app.run()) {
+            AdvisorSecurityProperties security = Binder.get(context.getEnvironment())
+                    .bindOrCreate("ctuner.advisor.security", AdvisorSecurityProperties.class);
+            Map<String, Role> configured = new LinkedHashMap<>();
+            security.users().forEach(u -> configured.put(u.name(),
+                    u.roles().contains(Role.OPERATOR) ? Role.OPERATOR : Role.VIEWER));
+            return new UsersCommand.Settings(security.usersFile(), configured, security.initialAdminPasswordFile());
+        }
+    }
+}
