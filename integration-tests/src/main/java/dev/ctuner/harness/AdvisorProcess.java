@@ -108,9 +108,13 @@ public final class AdvisorProcess implements AutoCloseable {
                 .PUT(HttpRequest.BodyPublishers.ofString(json)), path);
     }
 
+    /** The generated admin's password: the first line of its file (the lines after it say how to replace the account). */
+    public String adminPassword() throws IOException {
+        return Files.readAllLines(dataDir.resolve("admin-password")).get(0).strip();
+    }
+
     private String call(HttpRequest.Builder request, String path) throws IOException, InterruptedException {
-        // the password is the first line; the lines after it say how to replace the account
-        String password = Files.readAllLines(dataDir.resolve("admin-password")).get(0).strip();
+        String password = adminPassword();
         String auth = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
         HttpResponse<String> response = http.send(request.header("Authorization", "Basic " + auth)
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());

@@ -22,10 +22,14 @@ final class PrometheusProcess implements AutoCloseable {
         this.port = port;
     }
 
-    static PrometheusProcess start(Path binary, Path dir, int port, int advisorPort, Path advisorPasswordFile, List<Integer> sidecarPorts)
+    static PrometheusProcess start(Path binary, Path dir, int port, int advisorPort, String advisorPassword, List<Integer> sidecarPorts)
             throws IOException {
         CassandraCluster.deleteRecursively(dir);
         Files.createDirectories(dir);
+        Path advisorPasswordFile = dir.resolve("advisor-password");
+        Files.createFile(advisorPasswordFile, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(advisorPasswordFile, advisorPassword);
         Path config = dir.resolve("prometheus.yml");
         Files.writeString(config, config(advisorPort, advisorPasswordFile, sidecarPorts));
         List<String> command = List.of(binary.toString(), "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),

@@ -104,7 +104,7 @@ public final class Quickstart {
         }
         say("Sidecars       acting (they carry out the advisor's signed commands); health and metrics under /actuator");
         if (options.prometheus()) {
-            startPrometheus(dir, advisorDir);
+            startPrometheus(dir, advisor.adminPassword());
         }
         AdvisorRollouts.awaitRing(advisor, CLUSTER, options.nodes(), Duration.ofSeconds(120));
         if (options.demo()) {
@@ -117,7 +117,7 @@ public final class Quickstart {
             started.add(demo);
             say("Demo           %s", demo.describe());
         }
-        String password = Files.readString(advisorDir.resolve("admin-password")).strip();
+        String password = advisor.adminPassword();
         say("");
         say("ctuner is up in %.0f s (ring %.0f s).", Duration.between(begin, Instant.now()).toMillis() / 1000.0, ringUp.toMillis() / 1000.0);
         say("  UI         http://127.0.0.1:%d/ui   user admin, password %s (generated for this run)", options.port(), password);
@@ -136,14 +136,14 @@ public final class Quickstart {
         stopped.await();
     }
 
-    private void startPrometheus(Path dir, Path advisorDir) throws IOException {
+    private void startPrometheus(Path dir, String advisorPassword) throws IOException {
         Path binary = Path.of("/usr/bin/prometheus");
         if (!Files.isExecutable(binary)) {
             say("Prometheus     not started: %s is not installed (Debian: apt-get install prometheus)", binary);
             return;
         }
         PrometheusProcess prometheus = PrometheusProcess.start(binary, dir.resolve("prometheus"), options.port() + 1010,
-                options.port(), advisorDir.resolve("admin-password"), options.sidecarPorts());
+                options.port(), advisorPassword, options.sidecarPorts());
         started.add(prometheus);
         pids.add("Prometheus " + prometheus.pid());
         say("Prometheus     http://127.0.0.1:%d, PID %d (scraping the advisor and the sidecars every 15 s)", prometheus.port(),
