@@ -14,19 +14,20 @@ import java.util.TreeSet;
  * reason in {@link #notes}; nothing here throws for data that is merely too small.
  *
  * <pre>{@code
- * ModelDiagnostics d = ModelDiagnostics.of(samples, models, ModelFamily.RANDOM_FOREST.trainer(),
+ * ModelDiagnostics d = ModelDiagnostics.of(samples, models, ModelFamily.RANDOM_FOREST.quickTrainer(),
  *         ModelDiagnostics.Settings.DEFAULTS, 42);
  * d.crossValidated();   // per target and split kind: MAPE, median APE, R², RMSE over 3 repetitions
  * d.learningCurve();    // [(24 samples, MAPE 14 %), (48, 9 %), ...]
  * }</pre>
  *
+ * @param trainer        what the diagnostic models were fitted with ({@link SurrogateTrainer#describe})
  * @param crossValidated per target and split kind, the mean held-out error over the repetitions
  * @param curveTarget    the target of the learning curve (throughput, which every model has)
  * @param learningCurve  held-out error on unseen configurations against training samples, fewest first
  * @param influence      knobs by their influence on predicted throughput, highest first
  * @param notes          what was left out and why
  */
-public record ModelDiagnostics(Settings settings, List<EvaluationRow> crossValidated, Target curveTarget,
+public record ModelDiagnostics(Settings settings, String trainer, List<EvaluationRow> crossValidated, Target curveTarget,
                                List<CurvePoint> learningCurve, List<KnobInfluence> influence, List<String> notes) {
 
     /**
@@ -58,8 +59,10 @@ public record ModelDiagnostics(Settings settings, List<EvaluationRow> crossValid
     }
 
     /**
-     * Diagnoses {@code models}, trained on {@code samples} with {@code trainer}. The splits, and so
-     * the numbers, depend only on the data and {@code seed}.
+     * Diagnoses {@code models}, trained on {@code samples}: the held-out errors are those of models
+     * fitted with {@code trainer} (the models' own, or a lighter one of their family,
+     * {@link ModelFamily#quickTrainer}). The splits, and so the numbers, depend only on the data and
+     * {@code seed}.
      */
     public static ModelDiagnostics of(List<Sample> samples, ModelSet models, SurrogateTrainer trainer, Settings settings,
                                       long seed) {
@@ -97,7 +100,7 @@ public record ModelDiagnostics(Settings settings, List<EvaluationRow> crossValid
         if (influence.isEmpty()) {
             notes.add("No knob influence: no knob takes two or more values in the training data");
         }
-        return new ModelDiagnostics(settings, rows, Target.THROUGHPUT, curve, influence, notes);
+        return new ModelDiagnostics(settings, trainer.describe(), rows, Target.THROUGHPUT, curve, influence, notes);
     }
 
     /**
