@@ -11,7 +11,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -147,14 +146,14 @@ public final class AuditFilters {
 
     private static ZoneId zone(String text, List<InputViolation> violations) {
         if (!present(text)) {
-            return ZoneOffset.UTC;
+            return ZoneId.of("UTC");
         }
         try {
             return ZoneId.of(text.strip());
         } catch (DateTimeException e) {
             violations.add(new InputViolation("tz", "UNKNOWN", text, "a time zone id such as Europe/Berlin or UTC",
                     "'" + text + "' is not a time zone id (such as Europe/Berlin or UTC)"));
-            return ZoneOffset.UTC;
+            return ZoneId.of("UTC");
         }
     }
 

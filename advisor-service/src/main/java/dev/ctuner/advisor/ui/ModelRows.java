@@ -71,7 +71,7 @@ public record ModelRows(List<AccuracyRow> accuracy, List<InfluenceRow> influence
                 percent(p.mean().medianApe()), r2(p.mean().r2()), p.repetitions())).toList();
         SvgCurve chart = d.learningCurve().size() < 2 ? null : SvgCurve.of(d.curveTarget().label() + ": error on unseen configurations",
                 d.learningCurve().stream().map(p -> new SvgCurve.Point(p.trainingSamples(), p.mean().mape())).toList(),
-                x -> String.format(Locale.ROOT, "%.0f", x), y -> String.format(Locale.ROOT, "%.0f %%", y));
+                x -> String.format(Locale.ROOT, "%.0f", x), y -> tick(y) + " %");
         return new ModelRows(accuracy, influence, curve, chart, verdict(d.learningCurve()));
     }
 
@@ -93,6 +93,12 @@ public record ModelRows(List<AccuracyRow> accuracy, List<InfluenceRow> influence
         return String.format(Locale.ROOT, "Levelling off: from %d to %d samples the error went from %.1f %% to %.1f %%. "
                         + "More of the same measurements would change little; new knobs, workloads or hardware would.",
                 curve.get(curve.size() / 2).trainingSamples(), curve.get(curve.size() - 1).trainingSamples(), middle, last);
+    }
+
+    /** An axis label: whole numbers without decimals, others with one (12.5). */
+    static String tick(double value) {
+        return Math.abs(value - Math.rint(value)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%.1f", value);
     }
 
     static String percent(double value) {
