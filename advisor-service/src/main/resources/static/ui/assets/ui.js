@@ -60,8 +60,18 @@
     setTimeout(tick, every);
   }
 
+  // Time filters are typed in the browser's time zone: send it along, and say which it is.
+  function timeZone() {
+    var zone;
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { zone = null; }
+    if (!zone) { return; }
+    document.querySelectorAll('input[data-tz]').forEach(function (i) { i.value = zone; });
+    document.querySelectorAll('[data-tz-label]').forEach(function (l) { l.textContent = '(' + zone + ')'; });
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     localize(document);
+    timeZone();
     document.querySelectorAll('[data-live]').forEach(live);
     document.querySelectorAll('[data-back]').forEach(function (b) {
       b.addEventListener('click', function () { history.back(); });

@@ -82,8 +82,9 @@ public class LearningService {
     private void submit(TrainingAttempt running) {
         executor.execute(() -> {
             TrainingAttempt done;
+            ModelTrainer.Result r = null;
             try {
-                ModelTrainer.Result r = trainer.train();
+                r = trainer.train();
                 r.model().ifPresent(current::set);
                 done = new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
                         r.model().isPresent() ? TrainingAttempt.Outcome.SUCCEEDED : TrainingAttempt.Outcome.FAILED,
@@ -97,7 +98,24 @@ public class LearningService {
                         TrainingAttempt.Outcome.FAILED, e.toString(), List.of());
             }
             lastAttempt.set(done);
+            if (r != null && r.model().isPresent()) {
+                assess(r.model().get(), r);
+            }
         });
+    }
+
+    /**
+     * Diagnoses a model already in use (advice does not wait for this) and keeps the outcome with it,
+     * unless a newer model replaced it meanwhile.
+     */
+    private void assess(TrainedModel model, ModelTrainer.Result trained) {
+        ModelAssessment assessment;
+        try {
+            assessment = trainer.assess(model, trained.samples());
+        } catch (RuntimeException | Error e) {   // never leave the page saying COMPUTING for good
+            assessment = ModelAssessment.failed(e.toString(), 0);
+        }
+        current.compareAndSet(model, model.withAssessment(assessment));
     }
 
     public Optional<TrainedModel> current() {

@@ -2,6 +2,7 @@ package dev.ctuner.advisor.learning;
 
 import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.advisor.core.learning.FeatureEncoder;
+import dev.ctuner.advisor.core.learning.ModelDiagnostics;
 import dev.ctuner.advisor.core.learning.ModelSet;
 import dev.ctuner.advisor.core.learning.Provenance;
 import dev.ctuner.advisor.core.learning.Sample;
@@ -40,10 +41,18 @@ final class ModelTrainer {
 
     private static final Logger log = LoggerFactory.getLogger(ModelTrainer.class);
 
-    /** What a run produced: a model, or the reason there is none; and what every file gave. */
-    record Result(Optional<TrainedModel> model, String failure, List<DatasetReport> files) {
+    /**
+     * What a run produced: a model (its diagnostics still to compute, {@link #assess}), or the reason
+     * there is none; what every file gave; the samples the model was trained on.
+     */
+    record Result(Optional<TrainedModel> model, String failure, List<DatasetReport> files, List<Sample> samples) {
         Result {
             files = List.copyOf(files);
+            samples = List.copyOf(samples);
+        }
+
+        Result(Optional<TrainedModel> model, String failure, List<DatasetReport> files) {
+            this(model, failure, files, List.of());
         }
     }
 
@@ -76,7 +85,7 @@ final class ModelTrainer {
                     anchored.excluded().size(), anchored.excluded().isEmpty() ? "" : ", e.g. " + anchored.excluded().get(0));
         }
         try {
-            return new Result(Optional.of(fit(anchored.samples(), files)), null, files);
+            return new Result(Optional.of(fit(anchored.samples(), files)), null, files, anchored.samples());
         } catch (RuntimeException e) {
             log.warn("training on {} samples failed: {}", samples.size(), e.toString());
             return new Result(Optional.empty(), e.getMessage() == null ? e.toString() : e.getMessage(), files);
@@ -151,7 +160,30 @@ final class ModelTrainer {
                 properties.seed(), encoder.knobs().stream().map(KnobName::value).toList(), properties.enumEncoding(),
                 measured, modelled, facts, ms, warnings),
                 new TrainedModel.TrainingShape(samples.get(0).design(), samples.get(0).workload().distribution(),
-                        samples.stream().anyMatch(s -> s.workload().insertProportion() > 0)));
+                        samples.stream().anyMatch(s -> s.workload().insertProportion() > 0)),
+                ModelAssessment.computing());
+    }
+
+    /**
+     * The diagnostics of a model this trainer produced, on the samples it was trained on, fitted with
+     * the family's lighter trainer (seconds, where the model's own grid search would take minutes); a
+     * failure is kept as the reason, not thrown.
+     */
+    ModelAssessment assess(TrainedModel model, List<Sample> samples) {
+        long start = System.nanoTime();
+        try {
+            ModelDiagnostics d = ModelDiagnostics.of(samples, model.models(), properties.family().quickTrainer(),
+                    ModelDiagnostics.Settings.DEFAULTS, properties.seed());
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            log.info("model diagnostics in {} ms: {} cross-validated rows, {} learning-curve points, {} knobs ranked{}", ms,
+                    d.crossValidated().size(), d.learningCurve().size(), d.influence().size(),
+                    d.notes().isEmpty() ? "" : "; " + String.join("; ", d.notes()));
+            return ModelAssessment.of(d, ms);
+        } catch (RuntimeException e) {
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            log.warn("model diagnostics failed after {} ms (the model is used all the same): {}", ms, e.toString());
+            return ModelAssessment.failed(e.getMessage() == null ? e.toString() : e.getMessage(), ms);
+        }
     }
 
     /** Every knob that takes two or more values in the data, in name order. */

@@ -9,14 +9,21 @@ import java.util.Objects;
  * <pre>{@code
  * TrainedModel m = learning.require();
  * m.models().predict(workload, design, configuration);
+ * m.assessment().diagnostics();   // cross-validated error, learning curve, knob influence
  * }</pre>
  */
-public record TrainedModel(ModelSet models, ModelProvenance provenance, TrainingShape shape) {
+public record TrainedModel(ModelSet models, ModelProvenance provenance, TrainingShape shape, ModelAssessment assessment) {
 
     public TrainedModel {
         Objects.requireNonNull(models, "models");
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(shape, "shape");
+        Objects.requireNonNull(assessment, "assessment");
+    }
+
+    /** The same model with its diagnostics (or why there are none). */
+    TrainedModel withAssessment(ModelAssessment assessed) {
+        return new TrainedModel(models, provenance, shape, assessed);
     }
 
     /**

@@ -42,7 +42,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class RecommendationService {
 
     /** The actor named in audit records of automatic vetting. */
-    public static final String VETTING_ACTOR = "vetting";
+    public static final String VETTING_ACTOR = dev.ctuner.advisor.store.Actors.VETTING;
 
     private final RecommendationStore store;
     private final Vetting vetting;

@@ -59,7 +59,7 @@ import org.springframework.transaction.support.TransactionOperations;
 public final class RolloutDriver {
 
     private static final Logger log = LoggerFactory.getLogger(RolloutDriver.class);
-    static final String ACTOR = "orchestrator";
+    static final String ACTOR = dev.ctuner.advisor.store.Actors.ORCHESTRATOR;
 
     private final RolloutStore store;
     private final RecommendationService recommendations;

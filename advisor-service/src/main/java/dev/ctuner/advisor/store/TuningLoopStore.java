@@ -36,7 +36,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class TuningLoopStore {
 
     /** The actor of what the loop does by itself, in audit records. */
-    public static final String LOOP_ACTOR = "tuning-loop";
+    public static final String LOOP_ACTOR = Actors.TUNING_LOOP;
 
     private final JdbcClient jdbc;
 

@@ -66,6 +66,17 @@ public class UiFormat {
         return s / 86_400 + " d";
     }
 
+    /** How long something took: "850 ms", "3.8 s", "2 min 5 s". */
+    public String took(long millis) {
+        if (millis < 1000) {
+            return millis + " ms";
+        }
+        if (millis < 120_000) {
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+        }
+        return millis / 60_000 + " min " + (millis % 60_000) / 1000 + " s";
+    }
+
     /** Whether a heartbeat at {@code at} is older than {@code maxAgeSeconds}. */
     public boolean stale(Instant at, long maxAgeSeconds) {
         return at == null || at.isBefore(clock.instant().minusSeconds(maxAgeSeconds));

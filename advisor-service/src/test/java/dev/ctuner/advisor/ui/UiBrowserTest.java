@@ -7,6 +7,9 @@ import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.core.tuning.ApprovalMode;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.learning.ModelAssessment;
+import dev.ctuner.advisor.learning.TrainingAttempt;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.rollout.RolloutService;
 import dev.ctuner.advisor.store.Origin;
@@ -81,6 +84,8 @@ class UiBrowserTest {
     RecommendationService recommendations;
     @Autowired
     RolloutService rollouts;
+    @Autowired
+    LearningService learning;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
@@ -88,6 +93,12 @@ class UiBrowserTest {
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         TestUsers.database(registry, dir);
         TestUsers.users(registry, PASSWORD, "olga", "OPERATOR", "victor", "VIEWER");
+        // the committed training campaign, so that the model page shows a real model
+        registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/training.csv").toAbsolutePath().toString());
+        // no loop period during the test: the pages show what the test did, not what a model-driven loop proposed meanwhile
+        registry.add("ctuner.advisor.tuning.decision-period", () -> "1h");
+        // the fixtures' heartbeats are sent once; on a busy machine the walk through the pages takes longer than 30 s
+        registry.add("ctuner.advisor.rollout.max-status-age", () -> "10m");
     }
 
     @Test
@@ -95,6 +106,7 @@ class UiBrowserTest {
         assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
                 .as("needs Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver; .ci/run does it)")
                 .isTrue();
+        awaitModel();   // first: the nodes' heartbeats below must still be fresh when the pages are read
         String cluster = fixtures.clusterWithDrift("browser");
         Recommendation toApprove = fixtures.submitted(cluster);
         Recommendation rolledOut = fixtures.submitted(cluster);
@@ -210,11 +222,56 @@ class UiBrowserTest {
         ui.browser.findElement(By.linkText("Cancel")).click();
         assertThat(rollouts.get(UUID.fromString(rollout)).state()).isEqualTo(RolloutState.PAUSED);
 
+        modelAndAudit(ui, cluster, rollout);
+
         ui.open("/ui/recommendations/" + UUID.randomUUID());
         assertThat(ui.text()).contains("Not found", "No recommendation with id");
         ui.shot("10-not-found");
         ui.browser.findElement(By.cssSelector("header form button")).click();   // sign out
         ui.await("You are signed out.");
+    }
+
+    /** Waits for the start-up training run and the model's diagnostics (seconds to a minute on a busy machine). */
+    private void awaitModel() throws InterruptedException {
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        while (learning.current().map(m -> m.assessment().status() == ModelAssessment.Status.COMPUTING).orElse(true)) {
+            assertThat(learning.lastAttempt().map(a -> a.outcome() != TrainingAttempt.Outcome.FAILED).orElse(true))
+                    .as("start-up training on docs/data/training.csv succeeds").isTrue();
+            assertThat(System.nanoTime()).as("model and diagnostics within 300 s").isLessThan(deadline);
+            Thread.sleep(500);
+        }
+    }
+
+    /** The model page, then the audit log from the navigation: filtered by keyboard, a deep link, a bad filter. */
+    private void modelAndAudit(Session ui, String cluster, String rollout) throws Exception {
+        ui.browser.findElement(By.linkText("Model")).click();
+        assertThat(ui.text()).contains("Model and learning", "Accuracy on data it did not see", "Knob influence on predicted throughput",
+                "Learning curve", "Campaigns", "training.csv");
+        assertThat(ui.browser.findElements(By.cssSelector("[data-influence] svg.bar rect"))).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(ui.browser.findElements(By.cssSelector("[data-curve] circle"))).hasSizeGreaterThanOrEqualTo(2);
+        ui.shot("12-model");
+
+        ui.browser.findElement(By.linkText("Audit log")).click();
+        assertThat(ui.text()).contains("Audit log", "automatic", "olga", "look at p99 first");
+        assertThat(ui.browser.findElement(By.cssSelector("input[data-tz]")).getAttribute("value")).isEqualTo("Asia/Tokyo");
+        assertThat(ui.browser.findElement(By.cssSelector("label[for=f-from]")).getText()).contains("Asia/Tokyo");
+        ui.shot("13-audit");
+        // by keyboard: who = olga, about = rollouts, Enter
+        WebElement actor = ui.browser.findElement(By.id("f-actor"));
+        actor.sendKeys("olga");
+        ui.browser.findElement(By.id("f-kind")).sendKeys("r", "o");   // "rollouts"
+        ui.browser.findElement(By.id("f-q")).sendKeys("p99", Keys.ENTER);
+        ui.await("RUNNING → PAUSED");
+        assertThat(ui.browser.getCurrentUrl()).contains("actor=olga", "kind=ROLLOUT", "tz=Asia%2FTokyo");
+        assertThat(ui.browser.findElements(By.cssSelector("table[data-audit] tbody tr"))).hasSize(1);
+        ui.shot("13b-audit-filtered");
+        ui.browser.findElement(By.cssSelector("table[data-audit] a[href='/ui/rollouts/" + rollout + "']")).sendKeys(Keys.ENTER);
+        ui.await("Round 1");
+        assertThat(ui.browser.getCurrentUrl()).endsWith("/ui/rollouts/" + rollout);
+
+        ui.open("/ui/audit?cluster=" + cluster + "&from=yesterday&to=2026-01-01T00:00");
+        assertThat(ui.text()).contains("These filters cannot be applied", "from 'yesterday' is not a time");
+        ui.shot("13c-audit-bad-filter");
     }
 
     /** The approval policy edited with the keyboard only: a wrong value comes back next to its field, then the confirmation in words. */

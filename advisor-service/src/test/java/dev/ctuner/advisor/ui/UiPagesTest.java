@@ -190,6 +190,7 @@ class UiPagesTest {
                 .andExpect(content().string(containsString("+8.0 % (between +3.0 % and +13.0 %)")))
                 .andExpect(content().string(containsString("reads grew to 80 %")))
                 .andExpect(content().string(containsString("must first win a race")))
+                .andExpect(content().string(containsString("href=\"/ui/model\" data-model-link")))   // where the prediction came from
                 .andExpect(content().string(not(containsString("Approve…"))));
         String page = "/ui/recommendations/" + submitted.id();
         mvc.perform(get(page).with(OPERATOR)).andExpect(status().isOk())
@@ -243,5 +244,110 @@ class UiPagesTest {
                 .andExpect(content().string(containsString("Rolls back every node this rollout changed, one at a time")));
         mvc.perform(get(page + "/live").with(VIEWER)).andExpect(content().string(containsString("PAUSED")))
                 .andExpect(content().string(not(containsString("Roll back…"))));
+    }
+
+    @Test
+    void withoutATrainedModelTheModelPageSaysSoAndHowOneIsTrained() throws Exception {
+        mvc.perform(get("/ui/model")).andExpect(status().is3xxRedirection())
+                .andExpect(header().string("Location", containsString("/ui/login")));
+        mvc.perform(get("/ui/model").with(VIEWER)).andExpect(status().isOk())
+                .andExpect(content().string(containsString("data-model-state=\"none\"")))
+                .andExpect(content().string(containsString("No model trained yet")))
+                .andExpect(content().string(containsString("POST /api/v1/models/train")))
+                // the configured file, resolved against the working directory, is not there
+                .andExpect(content().string(containsString("docs/data/training.csv")))
+                .andExpect(content().string(containsString("no such file")))
+                // no campaign data is made up: the advisor runs none yet
+                .andExpect(content().string(containsString("does not run measurement campaigns itself yet")))
+                .andExpect(content().string(containsString("href=\"/ui/model\"")))     // in the navigation
+                .andExpect(content().string(not(containsString("data-live"))));          // nothing in progress, no polling
+    }
+
+    @Test
+    void theAuditLogListsEveryKindNewestFirstWithDeepLinksAndMarksTheAdvisorsOwnSteps() throws Exception {
+        mvc.perform(get("/ui/audit")).andExpect(status().is3xxRedirection())
+                .andExpect(header().string("Location", containsString("/ui/login")));
+        String cluster = fixtures.clusterWithDrift("audit");
+        Recommendation r = fixtures.submitted(cluster);                  // olga, then vetting (automatic)
+        recommendations.approve(r.id(), "olga", "fits the window");
+        String rollout = fixtures.startRollout(mvc, r.id(), PASSWORD);
+        loops.pause(new ClusterId(cluster), "olga", "traffic peak, back at 18:00");
+        String page = mvc.perform(get("/ui/audit").param("cluster", cluster).with(VIEWER)).andExpect(status().isOk())
+                .andExpect(content().string(containsString("href=\"/ui/recommendations/" + r.id() + "\"")))
+                .andExpect(content().string(containsString("href=\"/ui/rollouts/" + rollout + "\"")))
+                .andExpect(content().string(containsString("href=\"/ui/clusters/" + cluster + "#loop-h\"")))
+                .andExpect(content().string(containsString("traffic peak, back at 18:00")))
+                .andExpect(content().string(containsString("VETTED → APPROVED")))
+                .andExpect(content().string(containsString("vetting</span> <span class=\"badge auto\">automatic")))
+                .andExpect(content().string(containsString(" UTC\">")))            // times with UTC on hover
+                .andReturn().getResponse().getContentAsString();
+        // newest first: the loop's pause before the rollout's start before the approval
+        assertThat(page.indexOf("traffic peak")).isLessThan(page.indexOf("/ui/rollouts/" + rollout));
+        assertThat(page.indexOf("/ui/rollouts/" + rollout)).isLessThan(page.indexOf("fits the window"));
+
+        mvc.perform(get("/ui/audit").param("cluster", cluster).param("by", "AUTOMATIC").with(VIEWER)).andExpect(status().isOk())
+                .andExpect(content().string(containsString("vetting")))
+                .andExpect(content().string(not(containsString("fits the window"))));
+        mvc.perform(get("/ui/audit").param("cluster", cluster).param("kind", "ROLLOUT").param("actor", "olga").with(VIEWER))
+                .andExpect(content().string(containsString("/ui/rollouts/" + rollout)))
+                .andExpect(content().string(not(containsString("fits the window"))))
+                .andExpect(content().string(not(containsString("traffic peak"))));
+        mvc.perform(get("/ui/audit").param("cluster", cluster).param("q", "TRAFFIC PEAK").with(VIEWER))
+                .andExpect(content().string(containsString("traffic peak")))
+                .andExpect(content().string(not(containsString("fits the window"))));
+        // a time range in the operator's time zone: everything happened before tomorrow in Tokyo, nothing after it
+        String tomorrow = java.time.LocalDate.now(java.time.ZoneId.of("Asia/Tokyo")).plusDays(1) + "T00:00";
+        mvc.perform(get("/ui/audit").param("cluster", cluster).param("to", tomorrow).param("tz", "Asia/Tokyo").with(VIEWER))
+                .andExpect(content().string(containsString("traffic peak")));
+        mvc.perform(get("/ui/audit").param("cluster", cluster).param("from", tomorrow).param("tz", "Asia/Tokyo").with(VIEWER))
+                .andExpect(status().isOk()).andExpect(content().string(containsString("No audit record matches these filters")));
+    }
+
+    @Test
+    void badAuditFiltersBringTheFormBackWithEveryErrorAndNoRecords() throws Exception {
+        mvc.perform(get("/ui/audit").param("from", "yesterday").param("kind", "BANANAS").param("q", "kept as typed").with(VIEWER))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.TEXT_HTML))
+                .andExpect(content().string(containsString("These filters cannot be applied")))
+                .andExpect(content().string(containsString("from &#39;yesterday&#39; is not a time")))
+                .andExpect(content().string(containsString("kind must be one of [RECOMMENDATION, ROLLOUT, TUNING_LOOP]")))
+                .andExpect(content().string(containsString("value=\"kept as typed\"")))
+                .andExpect(content().string(containsString("aria-describedby=\"err-from\"")))
+                .andExpect(content().string(not(containsString("data-audit>"))));
+        mvc.perform(get("/ui/audit").param("from", "2026-03-02T10:00").param("to", "2026-03-02T09:00").with(VIEWER))
+                .andExpect(status().isBadRequest()).andExpect(content().string(containsString("must be before to")));
+        mvc.perform(get("/ui/audit").param("before", "page-two").param("tz", "Mars/Olympus").with(VIEWER))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().string(containsString("is not a page position of the audit log")))
+                .andExpect(content().string(containsString("is not a time zone id")));
+    }
+
+    @Test
+    void theAuditApiHasTheSameFiltersPagesWithNextAndAnswersBadFiltersWithAProblem() throws Exception {
+        String cluster = fixtures.clusterWithDrift("auditapi");
+        Recommendation r = fixtures.submitted(cluster);
+        recommendations.approve(r.id(), "olga", "ok");
+        mvc.perform(get("/api/v1/audit").param("cluster", cluster)).andExpect(status().isUnauthorized());
+        String first = mvc.perform(get("/api/v1/audit").param("cluster", cluster).param("kind", "RECOMMENDATION").param("limit", "2")
+                        .with(httpBasic("victor", PASSWORD)))
+                .andExpect(status().isOk())
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.entries.length()").value(2))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.entries[0].action").value("APPROVED"))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.entries[0].actor").value("olga"))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.entries[1].automatic").value(true))
+                .andReturn().getResponse().getContentAsString();
+        String next = com.jayway.jsonpath.JsonPath.read(first, "$.next");
+        mvc.perform(get("/api/v1/audit").param("cluster", cluster).param("kind", "RECOMMENDATION").param("limit", "2").param("before", next)
+                        .with(httpBasic("victor", PASSWORD)))
+                .andExpect(status().isOk())
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.entries[0].action").value("PROPOSED"));
+        mvc.perform(get("/api/v1/audit").param("limit", "0").param("by", "ROBOTS").with(httpBasic("victor", PASSWORD)))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.violations[*].field")
+                        .value(org.hamcrest.Matchers.containsInAnyOrder("limit", "by")));
+        mvc.perform(get("/v3/api-docs").with(httpBasic("victor", PASSWORD)))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.paths['/api/v1/audit'].get.summary")
+                        .value(containsString("audit log")));
     }
 }

@@ -73,6 +73,14 @@ public record ModelEvaluation(FeatureEncoder encoder, double testFraction, int r
         return points;
     }
 
+    /**
+     * The fewest training samples any repetition of a {@code kind} split leaves (the same splits as
+     * {@link #learningCurve}): the largest size a learning curve can reach in every repetition.
+     */
+    public int smallestTrainingSide(List<Sample> samples, SplitKind kind, long seed) {
+        return splits(samples, kind, seed).stream().mapToInt(s -> s.train().size()).min().orElse(0);
+    }
+
     private List<GroupedSplit> splits(List<Sample> samples, SplitKind kind, long seed) {
         List<GroupedSplit> folds = new ArrayList<>();
         for (int r = 0; r < repetitions; r++) {

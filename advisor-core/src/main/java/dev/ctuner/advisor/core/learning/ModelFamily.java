@@ -25,6 +25,25 @@ public enum ModelFamily {
         return label;
     }
 
+    /**
+     * A lighter trainer of the same family with fixed settings, for diagnostics that fit dozens of
+     * models (cross-validation, learning curves) in seconds: the forest's and the boosted trees' first
+     * grid candidate with fewer trees or members, a smaller MLP ensemble. It estimates the error of
+     * {@link #trainer()}'s models; it does not replace them.
+     */
+    public SurrogateTrainer quickTrainer() {
+        switch (this) {
+            case RANDOM_FOREST:
+                return new RandomForestSurrogate.Trainer(60, 1.0 / 3, 2);
+            case GRADIENT_BOOSTING:
+                return new BoostedTreesSurrogate.Trainer(2, 150, 6, 0.1, 0.7);
+            default:
+                MlpEnsembleSurrogate.Trainer rafiki = MlpEnsembleSurrogate.Trainer.rafiki();
+                return new MlpEnsembleSurrogate.Trainer(6, rafiki.dropFraction(), rafiki.hidden(), rafiki.epochs(),
+                        rafiki.learningRate(), rafiki.weightDecay());
+        }
+    }
+
     /** The default trainer: inner CV over the family's grid (the MLP ensemble is RAFIKI's fixed design). */
     public SurrogateTrainer trainer() {
         switch (this) {
