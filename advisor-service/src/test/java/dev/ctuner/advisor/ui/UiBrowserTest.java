@@ -95,6 +95,7 @@ class UiBrowserTest {
         TestUsers.users(registry, PASSWORD, "olga", "OPERATOR", "victor", "VIEWER");
         // the committed training campaign, so that the model page shows a real model
         registry.add("ctuner.advisor.learning.datasets[0]", () -> Path.of("../docs/data/training.csv").toAbsolutePath().toString());
+        registry.add("ctuner.advisor.learning.train-at-startup", () -> "true");
         // no loop period during the test: the pages show what the test did, not what a model-driven loop proposed meanwhile
         registry.add("ctuner.advisor.tuning.decision-period", () -> "1h");
         // the fixtures' heartbeats are sent once; on a busy machine the walk through the pages takes longer than 30 s

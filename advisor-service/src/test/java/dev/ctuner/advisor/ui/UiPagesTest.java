@@ -67,6 +67,7 @@ class UiPagesTest {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
+        registry.add("ctuner.advisor.learning.datasets[0]", () -> "docs/data/training.csv");   // relative: not found from here
         Path dir = Files.createTempDirectory("advisor-ui-test");
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         TestUsers.database(registry, dir);
