@@ -22,13 +22,15 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The quickstart as the README gives it, run as a process: it comes up with the UI's address and
- * generated credentials; through the API the loop's proposal for the demo cluster is approved, rolled
- * out and verified; SIGINT stops it, and no process it started is left. Runs in its own failsafe
+ * generated credentials; in the operator UI, in real headless Chromium, the loop's proposal for the
+ * demo cluster is read and approved, then rolled out and verified by the loop, and the UI shows the
+ * verdict; SIGINT stops it, and no process it started is left. Runs in its own failsafe
  * execution, after the shared servers have stopped (it uses 127.0.0.1-3 and the default ports).
  */
 class QuickstartIT {
@@ -66,12 +68,34 @@ class QuickstartIT {
             stages.put("demo start to proposal", Duration.between(demo, Instant.now()).toMillis());
             String rec = proposed.get("recommendationId").asString();
             System.out.println("quickstart's loop proposed: " + proposed.get("reason").asString());
-            call(password, "POST", "/api/v1/recommendations/" + rec + "/approve", "{\"comment\":\"quickstart test: go\"}");
-            Instant approved = Instant.now();
-            JsonNode verified = awaitDecision(password, d -> "VERIFIED".equals(d.get("outcome").asString())
-                    && rec.equals(d.path("recommendationId").asString()), Duration.ofMinutes(8));
-            stages.put("approval to verified", Duration.between(approved, Instant.now()).toMillis());
-            System.out.println("quickstart's loop verified: " + verified.get("reason").asString());
+            Instant approved;
+            try (OperatorBrowser ui = new OperatorBrowser("http://127.0.0.1:8080", dir.resolve("screenshots"))) {
+                // the operator approves in the UI: the loop's proposal with its evidence, the confirmation, the approval
+                ui.signIn("admin", password);
+                ui.open("/ui/clusters/demo");
+                assertThat(ui.text()).contains("demo", "3 of 3");
+                ui.shot("1-cluster-proposal");
+                ui.open("/ui/recommendations/" + rec);
+                assertThat(ui.text()).contains("ADVISOR", "concurrent_reads", "VETTED");
+                ui.shot("2-recommendation");
+                ui.click(By.linkText("Approve…"));
+                ui.await("Approval alone changes no node");
+                ui.type(By.id("comment"), "quickstart test: go");
+                ui.click(By.cssSelector("form.stack button[type=submit]"));
+                ui.await("The recommendation is approved.");
+                approved = Instant.now();
+                assertThat(ui.currentUrl()).endsWith("/ui/recommendations/" + rec);
+                JsonNode verified = awaitDecision(password, d -> "VERIFIED".equals(d.get("outcome").asString())
+                        && rec.equals(d.path("recommendationId").asString()), Duration.ofMinutes(8));
+                stages.put("approval to verified", Duration.between(approved, Instant.now()).toMillis());
+                System.out.println("quickstart's loop verified: " + verified.get("reason").asString());
+                String verdict = verified.get("reason").asString().split(" ")[2].replace(":", "");
+                ui.open("/ui/recommendations/" + rec);
+                assertThat(ui.text()).contains(verdict);
+                ui.shot("3-recommendation-verified");
+                ui.open("/ui/clusters/demo");
+                ui.shot("4-cluster-after");
+            }
             assertThat(JSON.readTree(call(password, "GET", "/api/v1/recommendations/" + rec, null)).get("state").asString())
                     .isIn("VERIFIED", "ROLLED_BACK", "ROLLING_BACK");
             System.out.println("quickstart stages (ms): " + stages);
