@@ -78,7 +78,7 @@ public record ChangeVerifier(double mixTolerance, double alpha, int minWindows) 
                 "%s: throughput after/before %.3f (p = %.3g), p99 after/before %.3f (p = %.3g), %d and %d windows at a "
                         + "matching workload; realized gain %+.1f%%, predicted %s%s",
                 verdict, tRatio, tp.pValue(), lRatio, lp.pValue(), b.size(), a.size(), 100 * realized,
-                TuningDecider.percent(predicted), missed ? " (missed by more than its uncertainty)" : "");
+                DecisionText.percent(predicted), missed ? " (missed by more than its uncertainty)" : "");
         return new Verification(verdict, reason, b.size(), a.size(), tRatio, lRatio, tp.pValue(), lp.pValue(),
                 OptionalDouble.of(realized), missed);
     }
