@@ -29,7 +29,7 @@ import java.util.Optional;
  * optimisation, {@link HistoryMix}): the candidate that gains the most on the windows the cluster ran,
  * net of its cost, over a payback horizon of {@code paybackShare} × the history's windows (the longer
  * the cluster has run this mix, the longer a payback is trusted to it), if it pays back within that
- * horizon and its gain there reaches {@code minGain}. A short lookahead sees one phase; a costly
+ * horizon and its gain there, net of its cost, reaches {@code minGain}. A short lookahead sees one phase; a costly
  * change pays back over many, and what they average to is what the history shows.</li>
  * </ol>
  * When both propose, the change that serves more over their common horizon (the forecast for its
@@ -141,8 +141,9 @@ public final class TuningDecider {
 
     /**
      * RAFIKI's static optimisation on the history's mix, with EUNOMIA's cost: the change that gains the
-     * most on the windows the cluster ran over the payback horizon, net of its cost, if it pays back
-     * within that horizon and gains at least {@code minGain} there.
+     * most on the windows the cluster ran over the payback horizon, net of its cost, if that net gain
+     * reaches {@code minGain} of the operations staying serves over the horizon (so a change that only
+     * just pays back within the horizon, a wager with nothing expected in return, is not proposed).
      */
     private TuningDecision onHistoryMix(DecisionInput in, ForecastChoice choice, List<WorkloadVector> forecast,
                                         HistoryMix mix, int horizon) {
@@ -158,21 +159,23 @@ public final class TuningDecider {
                     history.size(), horizonText));
         }
         HistoryMix.Change c = best.get();
-        GainEstimate gain = gain(in.model(), mix.windows(), in.current(), c.configuration());
-        if (gain.expected() < thresholds.minGain()) {
+        double net = c.netGain() / c.stayOperations();
+        if (net < thresholds.minGain()) {
             return new TuningDecision.Hold(TuningDecision.HoldKind.GAIN_BELOW_THRESHOLD, String.format(Locale.ROOT,
-                    "on the mix of the %d windows the cluster ran, the best change gains %s: below the %s threshold",
-                    history.size(), DecisionText.percent(gain), DecisionText.threshold(thresholds.minGain())));
+                    "on the mix of the %d windows the cluster ran, the best change nets %s of the operations over %s: "
+                            + "below the %s threshold", history.size(), DecisionText.signed(net), horizonText,
+                    DecisionText.threshold(thresholds.minGain())));
         }
+        GainEstimate gain = gain(in.model(), mix.windows(), in.current(), c.configuration());
         List<String> outside = in.model().outsideData(meanMix(mix.windows()), c.configuration());
         PlanProposal plan = new PlanProposal(List.of(new PlannedChange(0, 0, c.configuration(),
                 in.tiers().tiers(in.current(), c.configuration()), c.loss())), horizon * c.gainPerStep(), c.loss(),
                 c.stayOperations(), true);
         String reason = String.format(Locale.ROOT,
-                "predicted gain %s on the mix of the %d windows the cluster ran; pays back its cost in %.0f windows, within %s; "
-                        + "net %s of the operations over it%s",
-                DecisionText.percent(gain), history.size(), Math.ceil(c.paybackSteps()), horizonText,
-                DecisionText.signed(c.netGain() / c.stayOperations()), outside.isEmpty() ? "" : "; outside the training data");
+                "predicted gain %s on the mix of the %d windows the cluster ran; net %s of the operations over %s, "
+                        + "its cost paid back in %.0f windows%s",
+                DecisionText.percent(gain), history.size(), DecisionText.signed(net), horizonText,
+                Math.ceil(c.paybackSteps()), outside.isEmpty() ? "" : "; outside the training data");
         return new TuningDecision.Propose(history.at(history.size() - 1), forecast, choice, in.current(), c.configuration(),
                 ProposedChange.between(in.current(), c.configuration(), in.tiers()), gain, outside, 0, plan,
                 TuningDecision.Basis.HISTORY_MIX, horizon, reason);
