@@ -4,7 +4,6 @@ import dev.ctuner.advisor.core.forecast.WorkloadVector;
 import dev.ctuner.advisor.core.planning.CostModel;
 import dev.ctuner.advisor.core.planning.TierClassifier;
 import dev.ctuner.common.catalog.Configuration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -117,10 +116,5 @@ final class HistoryMix {
             }
         }
         return Optional.ofNullable(best);
-    }
-
-    /** Candidates in the order the mix holds them, the current configuration first. */
-    List<Configuration> configurations() {
-        return new ArrayList<>(configurations);
     }
 }
