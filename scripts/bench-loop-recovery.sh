@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: the share of a mis-tuning's throughput loss the tuning loop recovers on a 3-node ring (RF=3) under a
-# saturating QUORUM load, with the advisor and three acting sidecars as their own processes; times of the loop's stages.
-# Writes docs/benchmarks/closed-loop-recovery.md. Options: --pairs N (5), --round-seconds S (20), --threads T (32),
+# closed-loop QUORUM load (8 requests in flight), with the advisor and three acting sidecars as their own processes; times of the loop's stages.
+# Writes docs/benchmarks/closed-loop-recovery.md. Options: --pairs N (5), --round-seconds S (20), --threads T (8),
 # --trap-read-threads R (2), --out FILE. Needs the project built (./mvnw -B install -DskipTests).
 exec "$(dirname "$0")/harness-java.sh" dev.ctuner.harness.LoopRecoveryBenchmark "$@"

@@ -40,7 +40,7 @@ public final class ClosedLoopMain {
     static final String USAGE = "ClosedLoopMain [--surrogate docs/data/dataset-v2.csv|synthetic] [--kinds hpc,switching,daily]"
             + " [--seeds 5] [--seed-label closed-loop-benchmark] [--steps 180] [--history 1800 (10 × steps)] [--jobs 5]"
             + " [--step-seconds 20 (daily 900)] [--min-run 5] [--max-run 30] [--approval-delay 0] [--reselect 30]"
-            + " [--min-gain 0.05] [--min-history-gain 0 (-1: off)] [--radius 0.1] [--population 50] [--generations 80]";
+            + " [--min-gain 0.05] [--min-history-gain 0 (-1: off)] [--payback-share 0.25 (0: forecast only)] [--radius 0.1] [--population 50] [--generations 80]";
 
     private ClosedLoopMain() {
     }
@@ -74,7 +74,8 @@ public final class ClosedLoopMain {
         CostInputs cost = new CostInputs(OptionalDouble.empty(), 3, 1, 3, 0.3, 600);
         ReplanRule rule = new ReplanRule(0.3, 3, 1);
         TuningDecider decider = new TuningDecider(ForecastSelector.standard(),
-                new DecisionThresholds(o.real("min-gain", 0.05), o.real("min-history-gain", 0), 0, 10, 1));
+                new DecisionThresholds(o.real("min-gain", 0.05), o.real("min-history-gain", 0), 0, 10, 1,
+                        o.real("payback-share", DecisionThresholds.STANDARD_PAYBACK_SHARE)));
         LoopReplay replay = new LoopReplay(decider, SupersedeRule.standard(), o.integer("approval-delay", 0),
                 o.integer("reselect", 30), Math.max(history, decider.minimumHistory()));
         List<Row> rows = new ArrayList<>();

@@ -55,12 +55,13 @@ final class ProposalEvidence {
         }
         return String.format(Locale.ROOT, "Proposed by the tuning loop. Workload seen: read ratio %.2f at %.0f ops/s; forecast by %s"
                         + " over %d steps of %d s. Change: %s. Predicted throughput gain %+.1f%% (%+.1f%% to %+.1f%%)%s. "
-                        + "Plan: start %s; expected net gain %+.1f%% of the operations over the lookahead.",
+                        + "Judged on %s. Plan: start %s; expected net gain %+.1f%% of the operations over %d steps.",
                 p.seen().proportion(Operation.READ), p.seen().rate(), p.choice().forecaster(), p.choice().lookahead(), stepSeconds,
                 changes, 100 * p.predictedGain().expected(), 100 * p.predictedGain().lower(), 100 * p.predictedGain().upper(),
                 p.isOutsideData() ? "; OUTSIDE the training data: " + String.join("; ", p.outsideData()) : ", inside the training data",
+                p.basis() == TuningDecision.Basis.HISTORY_MIX ? "the mix of the windows the cluster ran" : "the forecast",
                 p.startOffsetSeconds() <= 0 ? "now" : String.format(Locale.ROOT, "in %.0f s", p.startOffsetSeconds()),
-                p.plan().stayOperations() > 0 ? 100 * p.plan().netGain() / p.plan().stayOperations() : 0.0);
+                p.plan().stayOperations() > 0 ? 100 * p.plan().netGain() / p.plan().stayOperations() : 0.0, p.horizonSteps());
     }
 
     static String json(TuningDecision.Propose p, long stepSeconds, CostInputs cost, TrainedModel model, KnobCatalog catalog) {
@@ -85,6 +86,8 @@ final class ProposalEvidence {
                 "upper", p.predictedGain().upper()));
         e.put("outsideData", p.outsideData());
         Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("basis", p.basis().name());
+        plan.put("horizonSteps", p.horizonSteps());
         plan.put("startOffsetSeconds", p.startOffsetSeconds());
         plan.put("expectedBenefitOperations", p.plan().expectedBenefit());
         plan.put("expectedLossOperations", p.plan().expectedLoss());

@@ -50,7 +50,8 @@ public class TuningConfiguration {
         DecisionInputs inputs = new DecisionInputs(observations, learning, rings, registry, rolloutStore, planner, catalog, properties,
                 vetting);
         TuningDecider decider = new TuningDecider(ForecastSelector.standard(),
-                new DecisionThresholds(properties.minGain(), 0, 0, properties.minHistory(), 1));
+                new DecisionThresholds(properties.minGain(), 0, 0, properties.minHistory(), 1,
+                        properties.historyPaybackShare()));
         ChangeVerification verification = new ChangeVerification(recommendations, rolloutStore, rollouts, observations, verifications,
                 store, properties);
         return new TuningCycle(loops, store, recommendations, rollouts, observations, inputs, decider,

@@ -32,6 +32,9 @@ import org.springframework.validation.annotation.Validated;
  * @param verifyMinWindows    windows at a matching workload needed on each side before a verdict
  * @param minHistory          windows of the cluster's own history needed before the loop decides anything
  * @param reproposeAfter      a change the operator rejected (or that was rolled back or failed) is not proposed again sooner
+ * @param historyPaybackShare besides the forecast, a change may be proposed for the mix of the windows the cluster ran if it
+ *                            pays back its cost within this share of the history's length (0.25 of 6 hours: 90 minutes;
+ *                            0 = on the forecast alone)
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.tuning")
@@ -49,7 +52,8 @@ public record TuningProperties(
         @DefaultValue("true") boolean rollbackWhenWorse,
         @DefaultValue("10") @Min(3) @Max(1000) int verifyMinWindows,
         @DefaultValue("6h") @NotNull Duration reproposeAfter,
-        @DefaultValue("10") @Min(2) @Max(10000) int minHistory) {
+        @DefaultValue("10") @Min(2) @Max(10000) int minHistory,
+        @DefaultValue("0.25") @DecimalMin("0.0") @DecimalMax("1.0") double historyPaybackShare) {
 
     public TuningProperties {
         if (decisionPeriod.isNegative() || decisionPeriod.isZero()) {

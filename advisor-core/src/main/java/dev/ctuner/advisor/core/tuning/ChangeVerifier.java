@@ -83,7 +83,8 @@ public record ChangeVerifier(double mixTolerance, double alpha, int minWindows) 
                 "%s: throughput after/before %.3f (p = %.3g), p99 after/before %.3f (p = %.3g), %d and %d windows at a "
                         + "matching workload; realized gain %+.1f%%, %s%s",
                 verdict, tRatio, tp.pValue(), lRatio, lp.pValue(), b.size(), a.size(), 100 * realized,
-                predicted.map(p -> "predicted " + TuningDecider.percent(p)).orElse("no prediction (an operator's change)"), missed ? " (missed by more than its uncertainty)" : "");
+                predicted.map(p -> "predicted " + DecisionText.percent(p)).orElse("no prediction (an operator's change)"),
+                missed ? " (missed by more than its uncertainty)" : "");
         return new Verification(verdict, reason, b.size(), a.size(), tRatio, lRatio, tp.pValue(), lp.pValue(),
                 OptionalDouble.of(realized), missed);
     }

@@ -5,7 +5,6 @@ import dev.ctuner.advisor.core.planning.PlanProposal;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.common.catalog.Configuration;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What {@link TuningDecider} decided for one cluster at one decision period: propose a change with
@@ -14,7 +13,7 @@ import java.util.Locale;
  * <pre>{@code
  * switch (decider.decide(input)) {
  *     case TuningDecision.Propose p -> store(p.proposed(), p.predictedGain(), p.outsideData());
- *     case TuningDecision.Hold h -> log(h.reason());   // "predicted gain 2.0% ± 6.0%: below the 5% threshold"
+ *     case TuningDecision.Hold h -> log(h.reason());   // "predicted gain 2.0% ± 6.0%: below the 5% threshold; …"
  * }
  * }</pre>
  */
@@ -30,24 +29,38 @@ public sealed interface TuningDecision {
     record Hold(HoldKind kind, String reason) implements TuningDecision {
     }
 
+    /** What a proposal was judged on. */
+    enum Basis {
+        /** The forecast over the chosen lookahead, planned by the exact planner. */
+        FORECAST,
+        /** The mix of the windows the cluster ran, over the payback horizon the history supports. */
+        HISTORY_MIX
+    }
+
     /**
      * A change worth proposing (origin ADVISOR).
      *
      * @param seen              the last window's workload
-     * @param forecast          the forecast the plan used, one vector per step
+     * @param forecast          the forecast made this period, one vector per step of the lookahead
      * @param choice            the forecaster and lookahead, with the backtest trials that chose them
      * @param current           the configuration in effect
      * @param proposed          the candidate to change to, as the input listed it (knobs it does not set are not changed)
      * @param changes           each changed knob with its cost tier
-     * @param predictedGain     relative throughput gain over the current configuration while the change is in
-     *                          effect in the plan, with an interval of ± spreads × the surrogate's spread
+     * @param predictedGain     relative throughput gain over the current configuration on the workloads the
+     *                          basis judged it on (the forecast steps it is in effect, or the history's
+     *                          windows), with an interval of ± spreads × the surrogate's spread
      * @param outsideData       why the proposed point lies outside the training data; empty when inside
      * @param startOffsetSeconds when to start the change, from now (0 = at once)
-     * @param plan              the planner's proposal: every planned switch, expected benefit and loss in operations
+     * @param plan              every planned switch, expected benefit and loss in operations over
+     *                          {@code horizonSteps}
+     * @param basis             what the change was judged on
+     * @param horizonSteps      the steps the plan's benefit and loss are counted over (the lookahead, or the payback horizon)
+     * @param reason            why, as an operator reads it
      */
     record Propose(WorkloadVector seen, List<WorkloadVector> forecast, ForecastChoice choice, Configuration current,
                    Configuration proposed, List<ProposedChange> changes, GainEstimate predictedGain,
-                   List<String> outsideData, double startOffsetSeconds, PlanProposal plan) implements TuningDecision {
+                   List<String> outsideData, double startOffsetSeconds, PlanProposal plan, Basis basis, int horizonSteps,
+                   String reason) implements TuningDecision {
 
         public Propose {
             forecast = List.copyOf(forecast);
@@ -55,21 +68,20 @@ public sealed interface TuningDecision {
             outsideData = List.copyOf(outsideData);
         }
 
-        /** Expected operations gained over the lookahead, net of the change's cost (EUNOMIA Eq. 6 minus staying). */
+        /** Expected operations gained over the horizon, net of the change's cost (EUNOMIA Eq. 6 minus staying). */
         public double expectedNetGain() {
             return plan.netGain();
         }
 
-        /** True when the proposed point lies outside the data the model was trained on. */
+        /** True when the proposed point lies outside the training data. */
         public boolean isOutsideData() {
             return !outsideData.isEmpty();
         }
 
-        @Override
-        public String reason() {
-            return String.format(Locale.ROOT, "predicted gain %s; net %+.1f%% of the operations over the %d-step lookahead%s",
-                    TuningDecider.percent(predictedGain), 100 * plan.netGain() / plan.stayOperations(), choice.lookahead(),
-                    outsideData.isEmpty() ? "" : "; outside the training data");
+        /** The same proposal with more said about why. */
+        Propose because(String more) {
+            return new Propose(seen, forecast, choice, current, proposed, changes, predictedGain, outsideData,
+                    startOffsetSeconds, plan, basis, horizonSteps, reason + more);
         }
     }
 }

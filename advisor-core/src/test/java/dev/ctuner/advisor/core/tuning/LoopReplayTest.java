@@ -40,7 +40,8 @@ class LoopReplayTest {
         LoopReplay.Result r = replay(0);
         assertThat(r.served().reconfigurations()).isEqualTo(1);
         // decides from window 10 on, but the backtest (the last 30% of the history) only allows a lookahead
-        // in which the restart pays (9 steps) once 30 windows are stored; it re-chooses at window 40
+        // in which the restart pays (9 steps) once 30 windows are stored; it re-chooses at window 40. On the
+        // history's mix, +10% nets 5% over the horizon only from 17 windows on, that is 68 windows of history
         assertThat(r.changeSteps()).containsExactly(40);
         assertThat(r.served().operations()).isLessThan(sim.staticOptimal().operations());
     }

@@ -42,7 +42,8 @@ class TuningDeciderTest {
     void holdsWhenThePredictedGainIsBelowTheThreshold() {
         TuningDecision d = decider.decide(input(40, new ToyModel(0.02, 0.06, false), COST), PERSISTENCE_90);
         assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.GAIN_BELOW_THRESHOLD);
-        assertThat(d.reason()).isEqualTo("predicted gain 2.0% ± 6.0%: below the 5% threshold");
+        assertThat(d.reason()).isEqualTo("predicted gain 2.0% ± 6.0%: below the 5% threshold; on the mix of the 40 windows "
+                + "the cluster ran, no change pays back its cost within the 3.3-minute payback horizon (10 windows, 25% of the history)");
     }
 
     @Test
@@ -75,6 +76,9 @@ class TuningDeciderTest {
         assertThat(p.forecast()).hasSize(90);
         // 90 steps × 20 s × 1000 ops/s × 10% gained, minus 14.8 s × 1100 ops/s lost to the restart
         assertThat(p.expectedNetGain()).isCloseTo(180_000 - 16_280, within(1.0));
+        // the history's mix (40 windows, a 10-window horizon) supports the same change, but over the common
+        // horizon (the 90-step forecast) it serves no more: the forecast's plan is kept
+        assertThat(p.basis()).isEqualTo(TuningDecision.Basis.FORECAST);
         assertThat(p.seen().proportion(Operation.READ)).isEqualTo(0.9);
     }
 
@@ -100,8 +104,10 @@ class TuningDeciderTest {
         TuningDecision d = decider.decide(in, PERSISTENCE_90);
         assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.WORSE_ON_HISTORY);
         assertThat(d.reason()).isEqualTo("predicted gain 30.0% ± 0.0% on the forecast but -7.5% ± 0.0% on the 40 windows "
-                + "the cluster ran: below the 0% threshold there");
-        TuningDecider lenient = new TuningDecider(ForecastSelector.standard(), new DecisionThresholds(0.05, -1, 0, 10, 1));
+                + "the cluster ran: below the 0% threshold there; on the mix of the 40 windows the cluster ran, no change pays "
+                + "back its cost within the 3.3-minute payback horizon (10 windows, 25% of the history)");
+        TuningDecider lenient = new TuningDecider(ForecastSelector.standard(), new DecisionThresholds(0.05, -1, 0, 10, 1,
+                DecisionThresholds.STANDARD_PAYBACK_SHARE));
         assertThat(lenient.decide(in, PERSISTENCE_90)).isInstanceOf(TuningDecision.Propose.class);
     }
 
@@ -126,5 +132,106 @@ class TuningDeciderTest {
         assertThat(p.choice().trials()).isNotEmpty();
         assertThat(second.reason()).isEqualTo(first.reason());
         assertThat(((TuningDecision.Propose) second).plan()).isEqualTo(p.plan());
+    }
+
+    static final ForecastChoice PERSISTENCE_3 = new ForecastChoice(
+            ForecasterTrainer.of("persistence", new PersistenceForecaster()), 3, List.of());
+    static final ForecastChoice PERSISTENCE_9 = new ForecastChoice(
+            ForecasterTrainer.of("persistence", new PersistenceForecaster()), 9, List.of());
+
+    @Test
+    void proposesAChangeThatPaysBackOnlyOverTheHistorysMix() {
+        // +10% pays back a 14.8 s restart in 9 windows: not within a 3-step lookahead, well within
+        // the 50-window horizon a 200-window history supports
+        TuningDecision d = decider.decide(input(200, new ToyModel(0.10, 0.02, false), COST), PERSISTENCE_3);
+        assertThat(d).isInstanceOf(TuningDecision.Propose.class);
+        TuningDecision.Propose p = (TuningDecision.Propose) d;
+        assertThat(p.basis()).isEqualTo(TuningDecision.Basis.HISTORY_MIX);
+        assertThat(p.proposed()).isEqualTo(ToyModel.B);
+        assertThat(p.horizonSteps()).isEqualTo(50);
+        assertThat(p.startOffsetSeconds()).isZero();
+        assertThat(p.predictedGain().expected()).isCloseTo(0.10, within(1e-9));
+        assertThat(p.predictedGain().lower()).isCloseTo(0.08, within(1e-9));
+        // 50 windows × 20 s × 100 ops/s gained, minus 14.8 s × 1100 ops/s lost to the restart
+        assertThat(p.expectedNetGain()).isCloseTo(100_000 - 16_280, within(1.0));
+        assertThat(p.reason()).isEqualTo("predicted gain 10.0% ± 2.0% on the mix of the 200 windows the cluster ran; net +8.4% "
+                + "of the operations over the 16.7-minute payback horizon (50 windows, 25% of the history), its cost paid back "
+                + "in 9 windows (on the forecast alone: no change pays for its cost within the 1-minute lookahead "
+                + "(persistence, T_r 14.8 s))");
+    }
+
+    @Test
+    void theHistorysMixIsTrustedOverAShareOfTheHistoryOnly() {
+        // the same change, but 30 windows of history support a 7-window horizon: 9 windows to pay back is too long
+        TuningDecision d = decider.decide(input(30, new ToyModel(0.10, 0.02, false), COST), PERSISTENCE_3);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.NO_CHANGE_PAYS);
+        assertThat(d.reason()).endsWith("on the mix of the 30 windows the cluster ran, no change pays back its cost within "
+                + "the 2.3-minute payback horizon (7 windows, 25% of the history)");
+        // judged on the forecast alone, the same long history changes nothing
+        TuningDecider forecastOnly = new TuningDecider(ForecastSelector.standard(), new DecisionThresholds(0.05, 0, 0, 10, 1, 0));
+        assertThat(forecastOnly.decide(input(200, new ToyModel(0.10, 0.02, false), COST), PERSISTENCE_3))
+                .isInstanceOf(TuningDecision.Hold.class);
+    }
+
+    @Test
+    void onTheHistorysMixTheGainNetOfTheCostMustReachTheThreshold() {
+        // +2% pays back within the 100-window horizon of 400 windows, but nets 1.2% there: below the 5% minimum
+        TuningDecision d = decider.decide(input(400, new ToyModel(0.02, 0.06, false), COST), PERSISTENCE_3);
+        assertThat(((TuningDecision.Hold) d).kind()).isEqualTo(TuningDecision.HoldKind.NO_CHANGE_PAYS);
+        assertThat(d.reason()).endsWith("on the mix of the 400 windows the cluster ran, the best change nets +1.2% of the "
+                + "operations over the 33.3-minute payback horizon (100 windows, 25% of the history): below the 5% threshold");
+        // +7% pays back in 12 windows, but nets only 4.4% over the 30-window horizon of 120 windows: a change
+        // that pays back late within the horizon is not proposed either; over 400 windows' 100 it nets 6.2%
+        TuningDecision late = decider.decide(input(120, new ToyModel(0.07, 0.01, false), COST), PERSISTENCE_3);
+        assertThat(late.reason()).endsWith("the best change nets +4.4% of the operations over the 10-minute payback "
+                + "horizon (30 windows, 25% of the history): below the 5% threshold");
+        assertThat(decider.decide(input(400, new ToyModel(0.07, 0.01, false), COST), PERSISTENCE_3))
+                .isInstanceOf(TuningDecision.Propose.class);
+    }
+
+    static final Configuration C = new Configuration(java.util.Map.of(ToyModel.KNOB, new KnobValue.IntValue(48)));
+
+    /** B: +40% on reads, -20% on writes (fitted to the read phase); C: +14% on both (fitted to the mix). */
+    static final UncertainThroughput PHASES = new UncertainThroughput() {
+        @Override
+        public Prediction predict(WorkloadVector w, Configuration c) {
+            boolean reads = w.proportion(Operation.READ) > 0.5;
+            double gain = c.equals(ToyModel.B) ? (reads ? 0.40 : -0.20) : c.equals(C) ? 0.14 : 0;
+            return new Prediction(1000 * (1 + gain), 0);
+        }
+
+        @Override
+        public List<String> outsideData(WorkloadVector w, Configuration c) {
+            return List.of();
+        }
+    };
+
+    /** 400 windows alternating runs of 20 read-heavy and 20 write-heavy windows, ending in a read run. */
+    static DecisionInput phases() {
+        List<WorkloadVector> windows = new ArrayList<>();
+        for (int run = 0; run < 20; run++) {
+            windows.addAll(Collections.nCopies(20, WorkloadVector.ofReadRatio(run % 2 == 0 ? 0.1 : 0.9, 1000)));
+        }
+        return new DecisionInput(new WorkloadSeries(0, 20, windows), ToyModel.A, List.of(ToyModel.A, ToyModel.B, C),
+                PHASES, ToyModel.RESTART, COST);
+    }
+
+    @Test
+    void prefersTheChangeForTheMixTheClusterRunsToOneFittedToTheForecastPhase() {
+        // on a 9-step forecast of the read phase, B (+40%) pays and is not worse on the history (+10%), so the
+        // forecast alone takes B; over the 100-window horizon of 400 windows C serves more: 100 steps at +14%
+        // (263,128 operations net) against 9 at +40% and then 91 at +10% (233,280 net)
+        TuningDecision.Propose byForecast = (TuningDecision.Propose) new TuningDecider(ForecastSelector.standard(),
+                new DecisionThresholds(0.05, 0, 0, 10, 1, 0)).decide(phases(), PERSISTENCE_9);
+        assertThat(byForecast.proposed()).isEqualTo(ToyModel.B);
+        assertThat(byForecast.basis()).isEqualTo(TuningDecision.Basis.FORECAST);
+
+        TuningDecision.Propose p = (TuningDecision.Propose) decider.decide(phases(), PERSISTENCE_9);
+        assertThat(p.proposed()).isEqualTo(C);
+        assertThat(p.basis()).isEqualTo(TuningDecision.Basis.HISTORY_MIX);
+        assertThat(p.predictedGain().expected()).isCloseTo(0.14, within(1e-9));
+        assertThat(p.reason()).contains("on the mix of the 400 windows the cluster ran")
+                .contains("; nets +13.2% over 100 windows (the 9-step forecast, then the history's mix) against +11.7%")
+                .endsWith("for the change the forecast supports");
     }
 }
