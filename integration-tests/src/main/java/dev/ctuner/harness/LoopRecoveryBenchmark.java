@@ -97,6 +97,7 @@ public final class LoopRecoveryBenchmark {
         ServerRuntime runtime = ServerRuntime.locate(root);
         Path dir = root.resolve("run/bench-loop-recovery");
         Topics topics = new Topics("benchloop" + System.currentTimeMillis());
+        CassandraCluster.deleteRecursively(dir);   // an earlier run's advisor database and sidecar state included
         AtomicLong errors = new AtomicLong();
         List<Double> defaults = new ArrayList<>();
         List<Double> traps = new ArrayList<>();
