@@ -32,7 +32,7 @@ final class DemoWorkload implements AutoCloseable {
     static final int TRAP_READ_THREADS = 2;
     static final int IN_FLIGHT = 8;
     static final double RATE = 2_000;
-    static final Duration WARM_UP = Duration.ofSeconds(60);
+    static final Duration WARM_UP = Duration.ofSeconds(180);   // the ring's throughput climbs for about 3 minutes of load (JIT, caches)
 
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong operations = new AtomicLong();

@@ -64,7 +64,7 @@ class QuickstartIT {
             assertThat(status("/api/v1/recommendations", null)).as("the API without credentials").isEqualTo(401);
 
             Instant demo = Instant.now();
-            JsonNode proposed = awaitDecision(password, d -> "PROPOSED".equals(d.get("outcome").asString()), Duration.ofMinutes(6));
+            JsonNode proposed = awaitDecision(password, d -> "PROPOSED".equals(d.get("outcome").asString()), Duration.ofMinutes(9));
             stages.put("demo start to proposal", Duration.between(demo, Instant.now()).toMillis());
             String rec = proposed.get("recommendationId").asString();
             System.out.println("quickstart's loop proposed: " + proposed.get("reason").asString());
