@@ -10,6 +10,7 @@ import dev.ctuner.sidecar.cassandra.CacheServicePort;
 import dev.ctuner.sidecar.cassandra.CqlNode;
 import dev.ctuner.sidecar.cassandra.IndexSummaryPort;
 import dev.ctuner.sidecar.cassandra.JmxNode;
+import dev.ctuner.sidecar.cassandra.LiveValues;
 import dev.ctuner.sidecar.cassandra.StorageServicePort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -217,7 +218,11 @@ public final class ConfigurationApplier {
                 values.put(name.value(), knob.format(knob.parse(row.getString("value"))));
             }
         }));
-        return values;
+        // a live setting the table does not follow (key_cache_size) is read back from the running component
+        Map<String, String> live = new TreeMap<>();
+        LiveValues.overlay(values, jmx).forEach((k, v) -> live.put(k, catalog.knob(KnobName.of(k)).orElseThrow().format(
+                catalog.knob(KnobName.of(k)).orElseThrow().parse(v))));
+        return live;
     }
 
     /** Which change the node does not report as set, or empty when all are. */

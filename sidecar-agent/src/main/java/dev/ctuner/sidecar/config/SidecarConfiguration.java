@@ -83,7 +83,7 @@ public class SidecarConfiguration {
                 ? new KeyReuseProbe(jmx, sampling.getKeyReuseCapacity(), sampling.getKeyReuseSampleDuration()) : null;
         String version = Optional.ofNullable(SidecarConfiguration.class.getPackage().getImplementationVersion()).orElse("dev");
         WorkloadObserver observer = new WorkloadObserver(new SnapshotReader(cql, jmx, clock), probe,
-                new ConfigurationReader(cql, catalog), new StatusReader(cql, jmx, version), publisher, topics,
+                new ConfigurationReader(cql, catalog, values -> dev.ctuner.sidecar.cassandra.LiveValues.overlay(values, jmx)), new StatusReader(cql, jmx, version), publisher, topics,
                 new ClusterId(properties.getClusterId()), new NodeId(properties.getNodeId()), clock);
         SampleGauges.register(registry, observer, publisher);
         observer.start(sampling.getWindow(), sampling.getStatusInterval());

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The configuration in effect, read back from the node: every NODE knob of the catalog from
@@ -26,10 +27,17 @@ public class ConfigurationReader {
 
     private final CqlNode cql;
     private final KnobCatalog catalog;
+    private final Function<Map<String, String>, Map<String, String>> live;
 
     public ConfigurationReader(CqlNode cql, KnobCatalog catalog) {
+        this(cql, catalog, Function.identity());
+    }
+
+    /** As above, with {@code live} putting in the values the settings table does not follow (see {@code LiveValues}). */
+    public ConfigurationReader(CqlNode cql, KnobCatalog catalog, Function<Map<String, String>, Map<String, String>> live) {
         this.cql = cql;
         this.catalog = catalog;
+        this.live = live;
     }
 
     /** The snapshot and the names of knobs the node could not report; empty when the node is unreachable. */
@@ -38,8 +46,9 @@ public class ConfigurationReader {
         if (settings.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, String> reported = new TreeMap<>();
-        settings.get().forEach(row -> reported.put(row.getString("name"), row.getString("value")));
+        Map<String, String> table = new TreeMap<>();
+        settings.get().forEach(row -> table.put(row.getString("name"), row.getString("value")));
+        Map<String, String> reported = live.apply(table);
         Map<String, String> values = new TreeMap<>();
         List<String> unknown = new ArrayList<>();
         for (Knob knob : catalog.knobs(Scope.NODE)) {
