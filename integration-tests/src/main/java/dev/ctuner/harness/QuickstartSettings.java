@@ -27,7 +27,7 @@ final class QuickstartSettings {
         s.put("ctuner.advisor.tuning.history", "30m");
         s.put("ctuner.advisor.tuning.min-history", "6");
         s.put("ctuner.advisor.tuning.verify-after", "90s");
-        s.put("ctuner.advisor.tuning.verify-warmup", "15s");
+        s.put("ctuner.advisor.tuning.verify-warmup", "60s");     // the nodes' p99 reservoirs forget over about a minute
         s.put("ctuner.advisor.tuning.verify-min-windows", "5");
         s.put("ctuner.advisor.rollout.canary-window", "20s");
         s.put("ctuner.advisor.rollout.canary-max-latency-ratio", "10");   // a laptop's latencies are noisy

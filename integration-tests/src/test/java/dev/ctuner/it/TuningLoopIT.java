@@ -217,8 +217,11 @@ class TuningLoopIT {
                         Duration.ofMinutes(3));
                 int tuned = readThreads(ring.nodes().get(0));
 
-                // an operator's change that measures worse is rolled back by verification
+                // an operator's change that measures worse is rolled back by verification. The nodes' p99 comes from
+                // Cassandra's decaying latency reservoirs (mean lifetime about a minute): two minutes on the tuned ring first,
+                // so that the windows before the change no longer carry the mis-tuned minutes before the last rollout.
                 advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", policy("MANUAL", "back to manual"));
+                Thread.sleep(120_000);
                 String bad = AdvisorRollouts.submitAndApprove(advisor, CLUSTER, Map.of("concurrent_reads", "2"), List.of());
                 String badRollout = AdvisorRollouts.start(advisor, bad, "integration test: a change that hurts");
                 JsonNode badDone = AdvisorRollouts.awaitNotIn(advisor, badRollout, Set.of("RUNNING"), Duration.ofMinutes(5));

@@ -25,7 +25,9 @@ import org.springframework.validation.annotation.Validated;
  * @param minGain             a change is proposed only when its predicted gain reaches this (0.05 = +5 %)
  * @param defaultRestartTime  a node's restart time T_r before this cluster's own rollouts measured one
  * @param verifyAfter         verification compares the windows in this long after a rollout with as long before it
- * @param verifyWarmup        windows starting less than this after the rollout ended are not compared
+ * @param verifyWarmup        windows starting less than this after the rollout ended are not compared: the nodes' latency
+ *                            percentiles come from Cassandra's decaying reservoirs (mean lifetime about a minute), so windows
+ *                            sooner after a change still carry the minutes before it
  * @param verifyAlpha         significance level of the before/after rank test
  * @param verifyMixTolerance  windows compared must have a read ratio within this of each other
  * @param rollbackWhenWorse   roll a change back by itself when verification measures it significantly worse
@@ -46,7 +48,7 @@ public record TuningProperties(
         @DefaultValue("0.05") @DecimalMin("0.0") @DecimalMax("1.0") double minGain,
         @DefaultValue("30s") @NotNull Duration defaultRestartTime,
         @DefaultValue("5m") @NotNull Duration verifyAfter,
-        @DefaultValue("30s") @NotNull Duration verifyWarmup,
+        @DefaultValue("2m") @NotNull Duration verifyWarmup,
         @DefaultValue("0.05") @DecimalMin("0.001") @DecimalMax("0.5") double verifyAlpha,
         @DefaultValue("0.1") @DecimalMin("0.0") @DecimalMax("1.0") double verifyMixTolerance,
         @DefaultValue("true") boolean rollbackWhenWorse,

@@ -93,6 +93,7 @@ class TuningCycleTest {
         registry.add("ctuner.advisor.learning.search.population", () -> "30");
         registry.add("ctuner.advisor.learning.search.generations", () -> "30");
         registry.add("ctuner.advisor.tuning.verify-min-windows", () -> "5");
+        registry.add("ctuner.advisor.tuning.verify-warmup", () -> "30s");   // the windows below start 30 s after the change
         registry.add("ctuner.advisor.vetting.node-facts.heap-mib", () -> "512");
         registry.add("ctuner.advisor.vetting.max-uncertainty", () -> "1");
         registry.add("ctuner.advisor.vetting.min-gain", () -> "-0.5");
