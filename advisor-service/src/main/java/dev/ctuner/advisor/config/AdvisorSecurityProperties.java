@@ -29,7 +29,11 @@ import org.springframework.validation.annotation.Validated;
  * random password written once to {@code initial-admin-password-file} (readable by its owner only);
  * the log names the file, never the password.
  *
+ * @param users users listed in the settings, each with {@code name}, {@code password-hash} (bcrypt only) and
+ *        {@code roles} (VIEWER, OPERATOR); a name may not also be in the users file
  * @param usersFile users managed by the {@code users} command (name:ROLE:bcrypt-hash lines); read again when it changes
+ * @param initialAdminPasswordFile where the random password of the user {@code admin} is written, once, when no
+ *        user exists in either place (readable by its owner only); the log names this file, never the password
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.security")

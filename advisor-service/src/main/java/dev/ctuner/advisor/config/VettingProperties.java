@@ -28,8 +28,19 @@ import org.springframework.validation.annotation.Validated;
  * without a restart, are undone as quickly, go one node at a time behind a canary, and the tuning
  * loop's verification rolls them back when they measure worse.
  *
- * The node facts stand in until the sidecars' reports reach the advisor (ingest is not built
- * yet); then each cluster's own facts are used.
+ * The node facts are what recommendations and the tuning loop's proposals are validated against where a
+ * knob's allowed range depends on the node (memtable space as a share of the heap, say). They are not yet
+ * taken from the sidecars' reports, so set them to a typical node of the cluster; each sidecar validates a
+ * command again against its own node before carrying it out.
+ *
+ * @param minGain the lower bound of a recommendation's predicted relative gain must exceed this (0.02 = +2 %)
+ * @param maxUncertainty the predicted gain's interval (upper minus lower) may be at most this wide
+ * @param maxTier the costliest way of applying a change that is accepted: LIVE (no restart), SCHEMA (ALTER TABLE)
+ *        or RESTART; BOOTSTRAP settings are never changed
+ * @param nodeFacts a typical node of the cluster, for knobs whose range depends on the node
+ * @param raceRequiredFor cost tiers for which a model's recommendation must first win a race on a real node against
+ *        the current configuration before it is vetted; a tier left out relies on the canary and the verification
+ *        after the rollout
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.vetting")
@@ -44,7 +55,14 @@ public record VettingProperties(
         return new VettingPolicy(minGain, maxUncertainty, maxTier, raceRequiredFor);
     }
 
-    /** Heap, cores, data directories and memory of a typical node of the cluster. */
+    /**
+     * Heap, cores, data directories and memory of a typical node of the cluster.
+     *
+     * @param heapMib the node's JVM heap in MiB
+     * @param cores the node's CPU cores
+     * @param dataDirectories the node's data directories (disks)
+     * @param memoryMib the node's physical memory in MiB
+     */
     public record Facts(@DefaultValue("8192") @Min(64) long heapMib, @DefaultValue("8") @Min(1) int cores,
                         @DefaultValue("1") @Min(1) int dataDirectories, @DefaultValue("32768") @Min(64) long memoryMib) {
 

@@ -15,7 +15,10 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param enabled false runs the advisor without Kafka (API only): nothing is ingested and no
  *                rollout advances
- * @param groupId consumer group of the advisor's ingest; several advisors share it
+ * @param bootstrapServers the Kafka brokers, host:port separated by commas
+ * @param topicPrefix prefix of the topics {@code <prefix>.workload}, {@code .status}, {@code .results} (read),
+ *        {@code .commands} and {@code .dlq} (written); the same as the sidecars' {@code ctuner.sidecar.kafka.topic-prefix}
+ * @param groupId consumer group of the advisor's ingest
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.kafka")

@@ -35,7 +35,8 @@ import org.springframework.validation.annotation.Validated;
  * @param family           the surrogate family
  * @param enumEncoding     how enumeration knobs become features
  * @param seed             seed of training and of the search when a request gives none
- * @param trainAtStartup   train in the background at start-up when any dataset file exists
+ * @param trainAtStartup   train in the background at start-up when any dataset file exists (with no dataset configured,
+ *                         on the bundled data); advice answers 503 until a model exists
  * @param maxRelativeSpread a prediction spread above this share of its mean flags advice as outside the data
  * @param search           genetic search budget
  */
@@ -58,7 +59,12 @@ public record LearningProperties(
                 defaults.mutationRate());
     }
 
-    /** Population and generations of the genetic search (defaults near RAFIKI's ~3,500 evaluations). */
+    /**
+     * Population and generations of the genetic search (defaults near RAFIKI's ~3,500 evaluations).
+     *
+     * @param population configurations per generation of the genetic search
+     * @param generations generations the genetic search runs
+     */
     public record Search(@DefaultValue("50") @Min(2) int population, @DefaultValue("80") @Min(1) int generations) {
     }
 }

@@ -20,19 +20,23 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("ctuner.sidecar")
 public class SidecarProperties {
 
-    /** Cluster this node belongs to; carried on every message. */
+    /** Cluster this node belongs to; carried on every message. The same for every sidecar of one Cassandra cluster. */
     @NotBlank
     private String clusterId = "local";
 
-    /** This node's id in messages and Kafka keys; defaults to the node's CQL address. */
+    /** This node's id in messages and Kafka keys (commands are addressed to it); defaults to the node's CQL address. */
     private String nodeId;
 
+    /** How to reach the local node over CQL and JMX. */
     @Valid
     private final Cassandra cassandra = new Cassandra();
+    /** The broker and the topics. */
     @Valid
     private final Kafka kafka = new Kafka();
+    /** The observation window and the key-reuse sampler. */
     @Valid
     private final Sampling sampling = new Sampling();
+    /** Carrying out the advisor's signed commands on this node (off by default). */
     @Valid
     private final Act act = new Act();
 
@@ -75,14 +79,32 @@ public class SidecarProperties {
      * the path of cassandra.yaml and how to stop and start the node.
      */
     public static class Act {
+        /**
+         * Carry out signed commands from the advisor on this node. Off: the sidecar only observes and never
+         * reads the commands topic. On: needs advisor-public-key, cassandra-yaml and the process settings of its mode.
+         */
         private boolean enabled = false;
-        /** PEM file with the advisor's Ed25519 public key. */
+        /**
+         * PEM file with the advisor's Ed25519 public key (the advisor's {@code ctuner.advisor.rollout.public-key-file});
+         * commands signed by any other key are refused. Read once at start.
+         */
         private String advisorPublicKey;
-        /** Where the journal of answered commands and yaml backups live. */
+        /**
+         * Where the journal of answered commands (so that a command delivered twice is carried out once) and the
+         * backups of cassandra.yaml taken before each change live; relative paths are taken from the working directory.
+         */
         private String stateDir = "ctuner-state";
-        /** Knobs the operator permits; empty means every NODE and TABLE knob that is not excluded by default. */
+        /**
+         * Knobs the operator permits, by catalog name; a command touching any other is refused. Empty means every
+         * NODE and TABLE knob that is not excluded from tuning by default; a knob listed here is opted in even if excluded.
+         */
         private List<String> allowedKnobs = new ArrayList<>();
+        /** The node's cassandra.yaml: read for the explicit settings, rewritten (after a backup) for RESTART changes. */
         private String cassandraYaml;
+        /**
+         * How long the node may take to stop after its drain; in supervised mode it is then killed, in the other
+         * modes the stop fails and the change is undone.
+         */
         @NotNull
         private Duration stopTimeout = Duration.ofSeconds(60);
         /** How long an ALTER TABLE waits for every node to report the same schema version. */
@@ -115,21 +137,33 @@ public class SidecarProperties {
 
     /** How the node is stopped and started: supervised, systemd, command or kubernetes. */
     public static class Process {
+        /**
+         * How the node is stopped and started: {@code supervised} (the sidecar starts Cassandra itself and tracks it by
+         * a PID file), {@code systemd} ({@code systemctl start|stop|is-active} on a unit), {@code command}
+         * (operator-supplied start, stop and status commands) or {@code kubernetes} (shared process namespace: SIGTERM
+         * to the Cassandra JVM, the kubelet restarts the container).
+         */
         @NotBlank
         private String mode = "supervised";
-        /** supervised: the command line that starts Cassandra. */
+        /** supervised: the command line that starts Cassandra in the foreground, one argument per item. */
         private List<String> command = new ArrayList<>();
+        /** supervised: the working directory Cassandra is started in (created if missing). */
         private String workDir;
+        /** supervised: where the PID of the Cassandra process the sidecar started is kept. */
         private String pidFile;
+        /** supervised: the file Cassandra's standard output and error are appended to. */
         private String outputFile;
-        /** The node's system.log, to quote its own startup error. */
+        /** The node's system.log, to quote its own startup error when a restart fails; optional in every mode. */
         private String logFile;
         /** systemd: the unit name. */
         private String systemdUnit;
-        /** command: operator-supplied commands. */
+        /** command: the command that starts the node, one argument per item; must exit 0 (within 2 minutes). */
         private List<String> startCommand = new ArrayList<>();
+        /** command: the command that stops the node; must exit 0 within the stop timeout. */
         private List<String> stopCommand = new ArrayList<>();
+        /** command: the command that says whether the node runs: exit code 0 means running. */
         private List<String> statusCommand = new ArrayList<>();
+        /** kubernetes: how long to wait for the kubelet to start the Cassandra container again after its JVM stopped. */
         @NotNull
         private Duration kubernetesRestartWait = Duration.ofMinutes(2);
 
@@ -173,20 +207,30 @@ public class SidecarProperties {
 
     /** How to reach the local node. Credentials are optional; they are never logged. */
     public static class Cassandra {
+        /** The node's CQL address; also the node id when node-id is not set. */
         @NotBlank
         private String cqlHost = "127.0.0.1";
+        /** The node's CQL port. */
         @Min(1) @Max(65535)
         private int cqlPort = 9042;
+        /** The node's datacenter, as the CQL driver needs it. */
         @NotBlank
         private String localDatacenter = "datacenter1";
+        /** CQL user, when the node requires authentication; never logged. */
         private String username;
+        /** CQL password; never logged. */
         private String password;
+        /** The node's JMX address. */
         @NotBlank
         private String jmxHost = "127.0.0.1";
+        /** The node's JMX port. */
         @Min(1) @Max(65535)
         private int jmxPort = 7199;
+        /** JMX user, when the node's JMX requires authentication; never logged. */
         private String jmxUsername;
+        /** JMX password; never logged. */
         private String jmxPassword;
+        /** How long one CQL request to the node may take. */
         @NotNull
         private Duration requestTimeout = Duration.ofSeconds(5);
 
@@ -220,8 +264,13 @@ public class SidecarProperties {
 
     /** The broker and the topics; the backlog bounds what is kept while the broker is unreachable. */
     public static class Kafka {
+        /** The Kafka brokers, host:port separated by commas. */
         @NotBlank
         private String bootstrapServers = "127.0.0.1:9092";
+        /**
+         * Prefix of the topics: {@code <prefix>.workload}, {@code .status}, {@code .results} and {@code .commands};
+         * the same as the advisor's {@code ctuner.advisor.kafka.topic-prefix}.
+         */
         @NotBlank
         private String topicPrefix = "ctuner";
         /** Messages kept while the broker does not acknowledge them; the oldest are dropped (and counted) beyond it. */
