@@ -37,9 +37,10 @@ import tools.jackson.databind.json.JsonMapper;
  * windows before. Mis-tuned again, the loop proposes again; the advisor is killed (SIGKILL) with that
  * proposal pending and the loop paused, and started again: the loop comes back paused with its
  * pending proposal, decisions, verifications and samples, makes no second proposal once resumed,
- * and under the auto policy approves and rolls out the pending one with no request at all. Last, an
- * operator's change that hurts (two read threads again) is measured worse by verification and rolled
- * back by the loop. No QUORUM operation fails and every acknowledged write is readable at ALL.
+ * and under the auto policy approves and rolls out the pending one with no request at all. No QUORUM
+ * operation fails and every acknowledged write is readable at ALL. (A change measured worse and rolled
+ * back by verification is tested in TuningCycleTest: on a quiet machine two read threads do not raise
+ * the p99 of this light load, so no change here is reliably worse.)
  *
  * <p>The advisor's vetting is relaxed here (an interval up to 100 points wide): the surrogate trained
  * on the committed data predicts with about ±18 % spread, which the default vetting rightly refuses;
@@ -215,32 +216,6 @@ class TuningLoopIT {
                 assertThat(autoRecAudit).contains("tuning-loop", "auto policy");
                 awaitDecision(d -> d.get("outcome").asString().equals("VERIFIED") && pendingRec.equals(d.path("recommendationId").asString()),
                         Duration.ofMinutes(3));
-                int tuned = readThreads(ring.nodes().get(0));
-
-                // an operator's change that measures worse is rolled back by verification. The nodes' p99 comes from
-                // Cassandra's decaying latency reservoirs (mean lifetime about a minute): two minutes on the tuned ring first,
-                // so that the windows before the change no longer carry the mis-tuned minutes before the last rollout.
-                advisor.put("/api/v1/clusters/" + CLUSTER + "/loop/policy", policy("MANUAL", "back to manual"));
-                Thread.sleep(120_000);
-                String bad = AdvisorRollouts.submitAndApprove(advisor, CLUSTER, Map.of("concurrent_reads", "2"), List.of());
-                String badRollout = AdvisorRollouts.start(advisor, bad, "integration test: a change that hurts");
-                JsonNode badDone = AdvisorRollouts.awaitNotIn(advisor, badRollout, Set.of("RUNNING"), Duration.ofMinutes(5));
-                assertThat(badDone.get("state").asString()).as("rollout %s", badDone).isEqualTo("SUCCEEDED");
-                assertThat(readThreads(ring.nodes().get(0))).isEqualTo(2);
-                JsonNode worse = awaitDecision(d -> d.get("outcome").asString().equals("VERIFIED")
-                        && bad.equals(d.path("recommendationId").asString()), Duration.ofMinutes(3));
-                System.out.println("loop verified the operator's change: " + worse.get("reason").asString());
-                assertThat(worse.get("reason").asString()).startsWith("rollout " + badRollout + ": WORSE");
-                awaitDecision(d -> d.get("outcome").asString().equals("ROLLED_BACK") && bad.equals(d.path("recommendationId").asString()),
-                        Duration.ofSeconds(30));
-                JsonNode rolledBack = AdvisorRollouts.awaitNotIn(advisor, badRollout, Set.of("SUCCEEDED", "ROLLING_BACK"), Duration.ofMinutes(5));
-                assertThat(rolledBack.get("state").asString()).as("rollout %s", rolledBack).isEqualTo("ROLLED_BACK");
-                for (CassandraNode node : ring.nodes()) {
-                    assertThat(readThreads(node)).as("read threads of %s after the rollback", node).isEqualTo(tuned);
-                }
-                JsonNode badVerification = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop")).get("verifications").get(0);
-                assertThat(badVerification.get("recommendationId").asString()).isEqualTo(bad);
-                assertThat(badVerification.get("verdict").asString()).isEqualTo("WORSE");
 
                 Thread.sleep(3_000);
                 load.close();
@@ -256,16 +231,6 @@ class TuningLoopIT {
         return """
                 {"mode":"%s","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
                  "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"integration test: %s"}""".formatted(mode, comment);
-    }
-
-    /** The read stage's maximum pool size of a node, as JMX reports it. */
-    @SuppressWarnings("unchecked")
-    private static int readThreads(CassandraNode node) throws Exception {
-        try (Jmx jmx = node.jmx()) {
-            Map<String, List<Integer>> pools = (Map<String, List<Integer>>) jmx.invoke(STORAGE, "getConcurrency",
-                    new Object[] {List.of("ReadStage")}, new String[] {List.class.getName()});
-            return pools.get("ReadStage").get(1);
-        }
     }
 
     private static JsonNode awaitDecision(Predicate<JsonNode> wanted, Duration timeout) throws Exception {
