@@ -1,12 +1,14 @@
 package dev.ctuner.harness;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,6 +42,45 @@ public final class AdvisorRollouts {
         settings.put("ctuner.advisor.consistency.ignored-keyspaces", "system_traces,system_auth,catalog_check,drv_gof");
         settings.put("ctuner.advisor.ring.max-report-age", "15s");   // the sidecars report every few seconds here
         return settings;
+    }
+
+    /**
+     * The tuning loop at test speed on top of {@code settings}: trained on {@code dataset}, deciding every 5 s on the
+     * sidecars' 10 s windows, verifying on 60 s after a change, and vetting relaxed to let the surrogate's wide
+     * intervals (about ±20 %) through: a lower bound above -50 %, an interval up to 100 points.
+     */
+    public static Map<String, String> fastTuningLoop(Map<String, String> settings, Path dataset) {
+        settings.put("ctuner.advisor.learning.datasets[0]", dataset.toAbsolutePath().toString());
+        settings.put("ctuner.advisor.vetting.min-gain", "-0.5");
+        settings.put("ctuner.advisor.vetting.max-uncertainty", "1");
+        settings.put("ctuner.advisor.tuning.decision-period", "5s");
+        settings.put("ctuner.advisor.tuning.step", "10s");            // the sidecars' window
+        settings.put("ctuner.advisor.tuning.history", "10m");
+        settings.put("ctuner.advisor.tuning.min-history", "6");
+        settings.put("ctuner.advisor.tuning.verify-after", "60s");
+        settings.put("ctuner.advisor.tuning.verify-warmup", "10s");
+        settings.put("ctuner.advisor.tuning.verify-min-windows", "4");
+        return settings;
+    }
+
+    /**
+     * Polls the cluster's tuning-loop decisions (the newest {@code limit}, newest first) until one with an id above
+     * {@code since} is accepted by {@code wanted}; returns it, or fails with the last decisions seen.
+     */
+    public static JsonNode awaitDecision(AdvisorProcess advisor, String clusterId, long since, int limit, Predicate<JsonNode> wanted,
+                                         Duration timeout) throws Exception {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        JsonNode last = null;
+        while (System.currentTimeMillis() < deadline) {
+            last = JSON.readTree(advisor.get("/api/v1/clusters/" + clusterId + "/loop/decisions?limit=" + limit));
+            for (JsonNode d : last) {
+                if (d.get("id").asLong() > since && wanted.test(d)) {
+                    return d;
+                }
+            }
+            Thread.sleep(1_000);
+        }
+        throw new AssertionError("no such loop decision within " + timeout + "; the last ones: " + last);
     }
 
     /** A rollout request: canary first; the ring comes from the sidecars of the recommendation's cluster. */

@@ -27,8 +27,7 @@ public final class DemoMisTune {
         for (int k = 1; k <= nodes; k++) {
             int port = 7199 + 100 * (k - 1);
             try (Jmx jmx = Jmx.connect("127.0.0.1", port)) {
-                jmx.invoke(Jmx.STORAGE_SERVICE, "setConcurrency", new Object[] {"ReadStage", -1, threads},
-                        new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
+                jmx.setReadThreads(threads);
             }
             System.out.printf("127.0.0.%d (JMX %d): read stage set to %d threads%n", k, port, threads);
         }

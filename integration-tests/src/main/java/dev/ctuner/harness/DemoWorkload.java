@@ -79,12 +79,7 @@ final class DemoWorkload implements AutoCloseable {
 
     private static boolean misTune(CassandraCluster ring) {
         try {
-            for (CassandraNode node : ring.nodes()) {
-                try (Jmx jmx = node.jmx()) {
-                    jmx.invoke(Jmx.STORAGE_SERVICE, "setConcurrency", new Object[] {"ReadStage", -1, TRAP_READ_THREADS},
-                            new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
-                }
-            }
+            Jmx.setReadThreads(ring, TRAP_READ_THREADS);
             System.out.printf(Locale.ROOT, "Demo           the ring is mis-tuned now: every node's read stage shrunk to %d threads%n",
                     TRAP_READ_THREADS);
             return true;

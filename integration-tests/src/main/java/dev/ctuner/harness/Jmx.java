@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -49,6 +50,29 @@ public final class Jmx implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public List<String> nodes(String attribute) throws Exception {
         return (List<String>) attribute(STORAGE_SERVICE, attribute);
+    }
+
+    /** Sets the read stage's maximum pool size, live, as {@code concurrent_reads} does (what an operator's JMX slip would change). */
+    public void setReadThreads(int threads) throws Exception {
+        invoke(STORAGE_SERVICE, "setConcurrency", new Object[] {"ReadStage", -1, threads},
+                new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
+    }
+
+    /** The read stage's maximum pool size. */
+    @SuppressWarnings("unchecked")
+    public int readThreads() throws Exception {
+        Map<String, List<Integer>> pools = (Map<String, List<Integer>>) invoke(STORAGE_SERVICE, "getConcurrency",
+                new Object[] {List.of("ReadStage")}, new String[] {List.class.getName()});
+        return pools.get("ReadStage").get(1);
+    }
+
+    /** Sets the read stage of every node of {@code ring}. */
+    public static void setReadThreads(CassandraCluster ring, int threads) throws Exception {
+        for (CassandraNode node : ring.nodes()) {
+            try (Jmx jmx = node.jmx()) {
+                jmx.setReadThreads(threads);
+            }
+        }
     }
 
     /** Flushes every table of {@code keyspace} to SSTables. */

@@ -138,12 +138,12 @@ public final class LoopRecoveryBenchmark {
                     }
                     Jmx.awaitNoPendingCompactions(node, Duration.ofMinutes(3));
                 }
-                int defaultThreads = ReadStage.threads(ring.node(1));
+                int defaultThreads = readThreads(ring.node(1));
                 notes.add(warmUp(session, options, errors));
                 interleave(ring, session, options, defaultThreads, options.trapThreads(), defaults, traps, errors, "before");
 
                 // the loop at work: mis-tuned, continuous load, auto policy for LIVE changes
-                ReadStage.set(ring, options.trapThreads());
+                Jmx.setReadThreads(ring, options.trapThreads());
                 try (BackgroundLoad load = new BackgroundLoad(session, options, errors)) {
                     loop.put("policy", """
                             {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
@@ -170,10 +170,10 @@ public final class LoopRecoveryBenchmark {
                     notes.add("verification: " + verified.get("reason").asString());
                 }
                 loop.post("pause", "benchmark: measuring the loop's result");
-                int tuned = ReadStage.threads(ring.node(1));
+                int tuned = readThreads(ring.node(1));
                 notes.add("read threads: default " + defaultThreads + ", mis-tuned " + options.trapThreads() + ", after the loop " + tuned);
                 interleave(ring, session, options, tuned, options.trapThreads(), afters, trapsAfter, errors, "after");
-                ReadStage.set(ring, tuned);
+                Jmx.setReadThreads(ring, tuned);
             } finally {
                 for (SidecarProcess s : sidecars) {
                     s.close();
@@ -191,17 +191,7 @@ public final class LoopRecoveryBenchmark {
     private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root) {
         Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
         settings.put("ctuner.advisor.rollout.canary-window", "15s");
-        settings.put("ctuner.advisor.learning.datasets[0]", root.resolve("docs/data/dataset-v2.csv").toString());
-        settings.put("ctuner.advisor.vetting.min-gain", "-0.5");          // the surrogate's intervals are wide (about ±20 %)
-        settings.put("ctuner.advisor.vetting.max-uncertainty", "1");
-        settings.put("ctuner.advisor.tuning.decision-period", "5s");
-        settings.put("ctuner.advisor.tuning.step", "10s");                // the sidecars' window here
-        settings.put("ctuner.advisor.tuning.history", "10m");
-        settings.put("ctuner.advisor.tuning.min-history", "6");
-        settings.put("ctuner.advisor.tuning.verify-after", "60s");
-        settings.put("ctuner.advisor.tuning.verify-warmup", "10s");
-        settings.put("ctuner.advisor.tuning.verify-min-windows", "4");
-        return settings;
+        return AdvisorRollouts.fastTuningLoop(settings, root.resolve("docs/data/dataset-v2.csv"));
     }
 
     /**
@@ -228,7 +218,7 @@ public final class LoopRecoveryBenchmark {
         for (int p = 0; p < options.pairs(); p++) {
             boolean aFirst = p % 2 == 0;
             for (boolean isA : aFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                ReadStage.set(ring, isA ? a : b);
+                Jmx.setReadThreads(ring, isA ? a : b);
                 Thread.sleep(5_000);
                 double ops = round(session, options, options.roundSeconds(), errors);
                 (isA ? as : bs).add(ops);
@@ -246,6 +236,12 @@ public final class LoopRecoveryBenchmark {
                         .load(new LoadControl.ClosedLoop(options.threads())).build()));
         errors.addAndGet(r.errors());
         return r.throughput();
+    }
+
+    private static int readThreads(CassandraNode node) throws Exception {
+        try (Jmx jmx = node.jmx()) {
+            return jmx.readThreads();
+        }
     }
 
     private static boolean is(JsonNode decision, String outcome) {
@@ -286,30 +282,6 @@ public final class LoopRecoveryBenchmark {
         return md.toString();
     }
 
-    /** The read stage's size on every node, through JMX. */
-    static final class ReadStage {
-        private ReadStage() {
-        }
-
-        static void set(CassandraCluster ring, int threads) throws Exception {
-            for (CassandraNode node : ring.nodes()) {
-                try (Jmx jmx = node.jmx()) {
-                    jmx.invoke(Jmx.STORAGE_SERVICE, "setConcurrency", new Object[] {"ReadStage", -1, threads},
-                            new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
-                }
-            }
-        }
-
-        @SuppressWarnings("unchecked")
-        static int threads(CassandraNode node) throws Exception {
-            try (Jmx jmx = node.jmx()) {
-                Map<String, List<Integer>> pools = (Map<String, List<Integer>>) jmx.invoke(Jmx.STORAGE_SERVICE, "getConcurrency",
-                        new Object[] {List.of("ReadStage")}, new String[] {List.class.getName()});
-                return pools.get("ReadStage").get(1);
-            }
-        }
-    }
-
     /** The cluster's tuning loop over REST. */
     record LoopApi(AdvisorProcess advisor) {
         void post(String action, String comment) throws Exception {
@@ -328,18 +300,7 @@ public final class LoopRecoveryBenchmark {
 
         /** The first decision after {@code since} that {@code wanted} accepts. */
         JsonNode await(long since, Predicate<JsonNode> wanted, Duration timeout) throws Exception {
-            long deadline = System.currentTimeMillis() + timeout.toMillis();
-            JsonNode last = null;
-            while (System.currentTimeMillis() < deadline) {
-                last = AdvisorRollouts.JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=50"));
-                for (JsonNode d : last) {
-                    if (d.get("id").asLong() > since && wanted.test(d)) {
-                        return d;
-                    }
-                }
-                Thread.sleep(1_000);
-            }
-            throw new IllegalStateException("no such loop decision within " + timeout + "; the last ones: " + last);
+            return AdvisorRollouts.awaitDecision(advisor, CLUSTER, since, 50, wanted, timeout);
         }
     }
 

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,7 +50,6 @@ class TuningLoopIT {
 
     private static final JsonMapper JSON = AdvisorRollouts.JSON;
     private static final String CLUSTER = "it-ring";
-    private static final ObjectName STORAGE = Jmx.STORAGE_SERVICE;
 
     private static CassandraCluster ring;
     private static AdvisorProcess advisor;
@@ -70,18 +68,9 @@ class TuningLoopIT {
             Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
             settings.put("ctuner.advisor.rollout.canary-window", "15s");
             settings.put("ctuner.advisor.rollout.canary-max-latency-ratio", "10");
-            settings.put("ctuner.advisor.learning.datasets[0]", Path.of("../docs/data/dataset-v2.csv").toAbsolutePath().toString());
             settings.put("ctuner.advisor.learning.search.population", "30");
             settings.put("ctuner.advisor.learning.search.generations", "30");
-            settings.put("ctuner.advisor.vetting.min-gain", "-0.5");
-            settings.put("ctuner.advisor.vetting.max-uncertainty", "1");
-            settings.put("ctuner.advisor.tuning.decision-period", "5s");
-            settings.put("ctuner.advisor.tuning.step", "10s");            // the sidecars' window here
-            settings.put("ctuner.advisor.tuning.history", "10m");
-            settings.put("ctuner.advisor.tuning.min-history", "6");
-            settings.put("ctuner.advisor.tuning.verify-after", "60s");
-            settings.put("ctuner.advisor.tuning.verify-warmup", "10s");
-            settings.put("ctuner.advisor.tuning.verify-min-windows", "4");
+            AdvisorRollouts.fastTuningLoop(settings, Path.of("../docs/data/dataset-v2.csv"));
             advisorSettings = settings;
             advisorDir = dir.resolve("advisor");
             startAdvisor();
@@ -120,12 +109,7 @@ class TuningLoopIT {
 
     /** The trap: the read stage of every node shrunk to {@code threads}, live, as an operator's JMX mistake would. */
     private static void setReadThreads(int threads) throws Exception {
-        for (CassandraNode node : ring.nodes()) {
-            try (Jmx jmx = node.jmx()) {
-                jmx.invoke(STORAGE, "setConcurrency", new Object[] {"ReadStage", -1, threads},
-                        new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
-            }
-        }
+        Jmx.setReadThreads(ring, threads);
     }
 
     @Test
@@ -234,18 +218,7 @@ class TuningLoopIT {
     }
 
     private static JsonNode awaitDecision(Predicate<JsonNode> wanted, Duration timeout) throws Exception {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
-        JsonNode last = null;
-        while (System.currentTimeMillis() < deadline) {
-            last = JSON.readTree(advisor.get("/api/v1/clusters/" + CLUSTER + "/loop/decisions?limit=20"));
-            for (JsonNode d : last) {
-                if (wanted.test(d)) {
-                    return d;
-                }
-            }
-            Thread.sleep(1_000);
-        }
-        throw new AssertionError("no such loop decision within " + timeout + "; the last ones: " + last);
+        return AdvisorRollouts.awaitDecision(advisor, CLUSTER, 0, 20, wanted, timeout);
     }
 
     private static void awaitRecommendationNotIn(String rec, Set<String> states) throws Exception {
