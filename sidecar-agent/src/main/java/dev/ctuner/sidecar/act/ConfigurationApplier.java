@@ -205,24 +205,27 @@ public final class ConfigurationApplier {
 
     /** The knobs' values as the node reports them now (catalog spelling). */
     private Map<String, String> settings(Configuration changes) {
-        Map<String, String> values = new TreeMap<>();
+        Map<String, String> table = new TreeMap<>();
         cql.query("SELECT name, value FROM system_views.settings").ifPresent(rows -> rows.forEach(row -> {
+            if (row.getString("value") != null) {
+                table.put(row.getString("name"), row.getString("value"));
+            }
+        }));
+        Map<String, String> values = new TreeMap<>();
+        // a live setting the table does not follow (key_cache_size) is read back from the running component
+        LiveValues.overlay(table, jmx).forEach((raw, value) -> {
             KnobName name;
             try {
-                name = KnobName.of(row.getString("name"));
+                name = KnobName.of(raw);
             } catch (IllegalArgumentException notAKnobName) {
                 return;
             }
-            if (changes.values().containsKey(name) && row.getString("value") != null) {
+            if (changes.values().containsKey(name)) {
                 Knob knob = catalog.knob(name).orElseThrow();
-                values.put(name.value(), knob.format(knob.parse(row.getString("value"))));
+                values.put(name.value(), knob.format(knob.parse(value)));
             }
-        }));
-        // a live setting the table does not follow (key_cache_size) is read back from the running component
-        Map<String, String> live = new TreeMap<>();
-        LiveValues.overlay(values, jmx).forEach((k, v) -> live.put(k, catalog.knob(KnobName.of(k)).orElseThrow().format(
-                catalog.knob(KnobName.of(k)).orElseThrow().parse(v))));
-        return live;
+        });
+        return values;
     }
 
     /** Which change the node does not report as set, or empty when all are. */
