@@ -94,6 +94,8 @@ public final class TrapLossBenchmark implements Callable<Integer> {
                 schema.create(session, Replication.simple(3));
                 new Loader(session, schema).load(records, 64, 1, DefaultConsistencyLevel.QUORUM);
                 boolean trapped = false;
+                double firstWarm = round(session, warmupSeconds);
+                log.add(String.format(Locale.ROOT, "start: warm-up %d s at %.0f ops/s (not counted)", warmupSeconds, firstWarm));
                 for (int b = 0; b < blocks; b++) {
                     for (boolean wantTrap : new boolean[] {false, true, true, false}) {
                         if (wantTrap != trapped) {
@@ -157,6 +159,7 @@ public final class TrapLossBenchmark implements Callable<Integer> {
                         .mix(OperationMix.builder().read(read).update(1 - read).build()).keys(KeyDistribution.zipfian())
                         .load(new LoadControl.ClosedLoop(threads)).build()));
         errors.addAndGet(r.errors());
+        System.out.printf(Locale.ROOT, "round of %d s: %.0f ops/s, %d errors%n", seconds, r.throughput(), r.errors());
         return r.throughput();
     }
 
