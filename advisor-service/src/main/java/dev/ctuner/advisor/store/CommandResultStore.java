@@ -31,7 +31,10 @@ public class CommandResultStore {
         this.jdbc = jdbc;
     }
 
-    /** Stores one result; false when a result with this message id is already stored. */
+    /**
+     * Stores one result; false when a result with this message id is already stored. Call it outside a
+     * transaction: on PostgreSQL the refused duplicate insert would abort the caller's.
+     */
     public boolean record(ReportedResult r) {
         try {
             jdbc.sql("""

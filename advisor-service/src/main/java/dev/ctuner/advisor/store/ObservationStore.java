@@ -66,7 +66,10 @@ public class ObservationStore {
         return Optional.empty();
     }
 
-    /** Stores the sample an envelope carries; false when a sample with this message id is already stored. */
+    /**
+     * Stores the sample an envelope carries; false when a sample with this message id is already stored.
+     * Call it outside a transaction: on PostgreSQL the refused duplicate insert would abort the caller's.
+     */
     public boolean record(Envelope envelope) {
         unstorable(envelope).ifPresent(reason -> {
             throw new IllegalArgumentException("cannot store message " + envelope.id() + ": " + reason);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ctuner.advisor.store.ObservationStore;
+import dev.ctuner.advisor.store.StoreDatabase;
 import dev.ctuner.common.protocol.ClusterId;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -13,15 +14,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The retention against an H2 file database, and the validation of its setting. */
+/** The retention in the database (H2 and PostgreSQL), and the validation of its setting. */
 class ObservationRetentionTest {
 
     static final Instant NOW = Instant.parse("2026-12-15T12:00:00Z");
@@ -30,17 +31,10 @@ class ObservationRetentionTest {
     @TempDir
     Path dir;
 
-    private ObservationStore store() {
-        JdbcDataSource dataSource = new JdbcDataSource();
-        dataSource.setURL("jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        dataSource.setUser("sa");
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        return new ObservationStore(JdbcClient.create(dataSource));
-    }
-
-    @Test
-    void samplesOlderThanTheRetentionAreDeletedAndCounted() {
-        ObservationStore store = store();
+    @ParameterizedTest
+    @EnumSource(StoreDatabase.class)
+    void samplesOlderThanTheRetentionAreDeletedAndCounted(StoreDatabase database) {
+        ObservationStore store = new ObservationStore(JdbcClient.create(database.migrated(dir)));
         store.record(sample("prod", "n1", NOW.minus(Duration.ofDays(15)), 1, 1));
         store.record(sample("prod", "n2", NOW.minus(Duration.ofDays(14)).minusSeconds(31), 1, 1));  // ended 1 s too early
         store.record(sample("prod", "n1", NOW.minus(Duration.ofDays(14)).minusSeconds(30), 1, 1));  // ends right at the cutoff

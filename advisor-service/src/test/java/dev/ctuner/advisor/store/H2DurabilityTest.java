@@ -12,11 +12,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A process killed right after its commits keeps them: a child JVM commits rows through a pool
  * that {@link H2Durability} prepared and halts without closing anything (as SIGKILL would); the
- * rows are then read back. Without the processor H2 loses them (0 of 50 in three tries here).
+ * rows are then read back. Without the processor H2 loses them (0 of 50 in three tries here). The
+ * same on PostgreSQL, which the processor leaves alone: there the server keeps what was committed.
  */
 class H2DurabilityTest {
 
@@ -25,16 +28,19 @@ class H2DurabilityTest {
     @TempDir
     Path dir;
 
-    @Test
-    void commitsSurviveAProcessThatIsKilledRightAfterThem() throws Exception {
-        String url = "jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath();
+    @ParameterizedTest
+    @EnumSource(StoreDatabase.class)
+    void commitsSurviveAProcessThatIsKilledRightAfterThem(StoreDatabase database) throws Exception {
+        String url = database.url(dir);
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), Writer.class.getName(), url));
-        Process child = new ProcessBuilder(command).inheritIO().start();
+                "-cp", System.getProperty("java.class.path"), Writer.class.getName(), url, database.user()));
+        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        builder.environment().put(Writer.PASSWORD, database.password());   // not on the command line, where ps shows it
+        Process child = builder.start();
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("child finished").isTrue();
         assertThat(child.exitValue()).as("the child halts with 7 after its commits").isEqualTo(7);
 
-        try (HikariDataSource reopened = pool(url); Connection c = reopened.getConnection();
+        try (HikariDataSource reopened = pool(url, database.user(), database.password()); Connection c = reopened.getConnection();
              ResultSet r = c.createStatement().executeQuery("SELECT COUNT(*) FROM t")) {
             r.next();
             assertThat(r.getInt(1)).as("rows committed before the kill").isEqualTo(ROWS);
@@ -56,18 +62,20 @@ class H2DurabilityTest {
         assertThat(postgres.getConnectionInitSql()).isNull();
     }
 
-    private static HikariDataSource pool(String url) {
+    private static HikariDataSource pool(String url, String user, String password) {
         HikariDataSource pool = new HikariDataSource();
         pool.setJdbcUrl(url);
-        pool.setUsername("sa");
-        pool.setPassword("");
+        pool.setUsername(user);
+        pool.setPassword(password);
         return (HikariDataSource) new H2Durability().postProcessBeforeInitialization(pool, "dataSource");
     }
 
     /** The child: commits {@link #ROWS} rows one by one, then halts with no shutdown hooks. */
     public static final class Writer {
+        static final String PASSWORD = "CTUNER_TEST_WRITER_PASSWORD";
+
         public static void main(String[] args) throws Exception {
-            HikariDataSource pool = pool(args[0]);
+            HikariDataSource pool = pool(args[0], args[1], System.getenv().getOrDefault(PASSWORD, ""));
             try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE t (i INT)");
                 for (int i = 0; i < ROWS; i++) {

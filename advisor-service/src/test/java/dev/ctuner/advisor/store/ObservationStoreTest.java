@@ -16,14 +16,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The observation store against an H2 file database in a temporary directory, migrated by Flyway as in production. */
+/** The observation store against H2 (a file in a temporary directory) and PostgreSQL, migrated by Flyway as in production. */
+@ParameterizedClass
+@EnumSource(StoreDatabase.class)
 class ObservationStoreTest {
 
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
@@ -34,6 +36,11 @@ class ObservationStoreTest {
     @TempDir
     Path dir;
     ObservationStore store;
+    private final StoreDatabase database;
+
+    ObservationStoreTest(StoreDatabase database) {
+        this.database = database;
+    }
 
     @BeforeEach
     void migrate() {
@@ -41,11 +48,7 @@ class ObservationStoreTest {
     }
 
     private ObservationStore open() {
-        JdbcDataSource dataSource = new JdbcDataSource();
-        dataSource.setURL("jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        dataSource.setUser("sa");
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        return new ObservationStore(JdbcClient.create(dataSource));
+        return new ObservationStore(JdbcClient.create(database.migrated(dir)));
     }
 
     @Test

@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -29,7 +31,9 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
 import org.springframework.transaction.interceptor.TransactionInterceptor;
 
-/** The stores against an H2 file database in a temporary directory, migrated by Flyway as in production. */
+/** The stores against H2 (a file in a temporary directory) and PostgreSQL, migrated by Flyway as in production. */
+@ParameterizedClass
+@EnumSource(StoreDatabase.class)
 class StoreTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T08:00:00Z");
@@ -37,19 +41,21 @@ class StoreTest {
 
     @TempDir
     Path dir;
-    private JdbcDataSource dataSource;
+    private final StoreDatabase database;
+    private DataSource dataSource;
     private RecommendationStore recommendations;
     private RolloutStore rollouts;
 
     @BeforeEach
     void migrate() {
-        dataSource = new JdbcDataSource();
-        dataSource.setURL("jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        dataSource.setUser("sa");
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        dataSource = database.migrated(dir);
         JdbcClient jdbc = JdbcClient.create(dataSource);
         recommendations = new RecommendationStore(jdbc);
         rollouts = new RolloutStore(jdbc);
+    }
+
+    StoreTest(StoreDatabase database) {
+        this.database = database;
     }
 
     private Recommendation stored(String cluster, Instant at) {
@@ -172,8 +178,9 @@ class StoreTest {
     @Test
     void theDatabaseSurvivesReopening() {
         Recommendation r = stored("prod", T0);
-        // a second Flyway run on the same file finds the schema current and the data still there
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        assertThat(new RecommendationStore(JdbcClient.create(dataSource)).find(r.id())).isPresent();
+        // a second Flyway run on the same database, through new connections, finds the schema current and the data still there
+        DataSource reopened = database.dataSource(dir);
+        Flyway.configure().dataSource(reopened).locations("classpath:db/migration").load().migrate();
+        assertThat(new RecommendationStore(JdbcClient.create(reopened)).find(r.id())).isPresent();
     }
 }

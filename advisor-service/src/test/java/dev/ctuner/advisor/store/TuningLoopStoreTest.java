@@ -24,14 +24,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The tuning loop's store against an H2 file database migrated by Flyway, as in production. */
+/** The tuning loop's store against H2 (a file) and PostgreSQL, migrated by Flyway as in production. */
+@ParameterizedClass
+@EnumSource(StoreDatabase.class)
 class TuningLoopStoreTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T08:00:00Z");
@@ -41,6 +43,11 @@ class TuningLoopStoreTest {
     Path dir;
     private JdbcClient jdbc;
     private TuningLoopStore store;
+    private final StoreDatabase database;
+
+    TuningLoopStoreTest(StoreDatabase database) {
+        this.database = database;
+    }
 
     @BeforeEach
     void migrate() {
@@ -48,11 +55,7 @@ class TuningLoopStoreTest {
     }
 
     private TuningLoopStore open() {
-        JdbcDataSource dataSource = new JdbcDataSource();
-        dataSource.setURL("jdbc:h2:file:" + dir.resolve("advisor").toAbsolutePath());
-        dataSource.setUser("sa");
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        jdbc = JdbcClient.create(dataSource);
+        jdbc = JdbcClient.create(database.migrated(dir));
         return new TuningLoopStore(jdbc);
     }
 
