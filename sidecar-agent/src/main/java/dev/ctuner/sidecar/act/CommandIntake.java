@@ -26,6 +26,7 @@ import dev.ctuner.sidecar.bench.TableOptions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -73,7 +74,7 @@ public final class CommandIntake {
      *                     does not answer, in which case a command that passes every other check is refused as BUSY
      * @param currentYaml  the settings explicitly set in the node's cassandra.yaml now
      */
-    public IntakeDecision decide(byte[] message, Instant now, java.util.Optional<NodeFacts> facts, Configuration currentYaml) {
+    public IntakeDecision decide(byte[] message, Instant now, Optional<NodeFacts> facts, Configuration currentYaml) {
         DecodeResult decoded = codec.decodeCommand(message, verifier);
         if (decoded instanceof DecodeResult.Rejected r) {
             // Name the command in the answer when its id can be read at all (a bad signature, say):
@@ -211,7 +212,7 @@ public final class CommandIntake {
      * are known, lies in its domain. Constraints between knobs are left to the node: a configuration it
      * refuses to start with is an experiment's result (FAULTED, with the node's own reason).
      */
-    private IntakeDecision decideExperiment(Envelope envelope, RunExperiment experiment, java.util.Optional<NodeFacts> facts) {
+    private IntakeDecision decideExperiment(Envelope envelope, RunExperiment experiment, Optional<NodeFacts> facts) {
         for (Map.Entry<String, String> entry : experiment.configuration().entrySet()) {
             String name = entry.getKey();
             var knob = catalog.lookup(name);
@@ -234,7 +235,7 @@ public final class CommandIntake {
                 return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + entry.getValue() + "': " + e.getMessage());
             }
             NodeFacts against = knob.get().scope() == Scope.TABLE ? ANY_NODE : facts.orElse(null);
-            var problem = against == null ? java.util.Optional.<String>empty() : knob.get().check(value, against);
+            var problem = against == null ? Optional.<String>empty() : knob.get().check(value, against);
             if (problem.isPresent()) {
                 return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + entry.getValue() + "': " + problem.get());
             }

@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.config;
 
+import dev.ctuner.sidecar.act.SidecarRole;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.DecimalMin;
@@ -47,7 +48,7 @@ public class SidecarProperties {
      * and it refuses configuration changes. Never set {@code experiment} on a node of a production cluster.
      */
     @NotNull
-    private dev.ctuner.sidecar.act.SidecarRole role = dev.ctuner.sidecar.act.SidecarRole.SERVING;
+    private SidecarRole role = SidecarRole.SERVING;
     /** How experiments are run, in the experiment role. */
     @Valid
     private final Experiment experiment = new Experiment();
@@ -55,15 +56,15 @@ public class SidecarProperties {
     @AssertTrue(message = "role: experiment needs act.enabled=true (with its key, cassandra.yaml and process settings) and"
             + " experiment.data-dir")
     public boolean isExperimentRoleComplete() {
-        return role != dev.ctuner.sidecar.act.SidecarRole.EXPERIMENT
+        return role != SidecarRole.EXPERIMENT
                 || (act.isEnabled() && notBlank(experiment.getDataDir()));
     }
 
-    public dev.ctuner.sidecar.act.SidecarRole getRole() {
+    public SidecarRole getRole() {
         return role;
     }
 
-    public void setRole(dev.ctuner.sidecar.act.SidecarRole role) {
+    public void setRole(SidecarRole role) {
         this.role = role;
     }
 

@@ -12,6 +12,7 @@ import dev.ctuner.sidecar.act.YamlStore;
 import dev.ctuner.sidecar.bench.ExperimentNode;
 import dev.ctuner.sidecar.cassandra.CqlNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
+import dev.ctuner.sidecar.cassandra.StorageServicePort;
 import dev.ctuner.sidecar.config.SidecarProperties;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -186,8 +187,7 @@ public final class SidecarExperimentNode implements ExperimentNode, ExperimentCo
     @Override
     public void flush(String keyspace) throws Exception {
         checkNotAborted();
-        jmx.invoke(JmxNode.name("org.apache.cassandra.db:type=StorageService"), "forceKeyspaceFlush",
-                new Object[] {keyspace, new String[0]}, new String[] {"java.lang.String", "[Ljava.lang.String;"});
+        jmx.proxy(JmxNode.name(StorageServicePort.NAME), StorageServicePort.class).forceKeyspaceFlush(keyspace);
     }
 
     @Override
