@@ -48,6 +48,19 @@ public final class CassandraNode {
         this.heap = heap;
     }
 
+    /**
+     * A node of its own, outside any ring (e.g. an experiment node): on 127.0.0.{@code index}, JMX port
+     * 7099 + 100 index, its files in {@code home}. Pick an index no ring or other test uses.
+     */
+    public static CassandraNode standalone(int index, Path home, ServerRuntime runtime, String heap) {
+        return new CassandraNode(index, home, runtime, heap);
+    }
+
+    /** The directory that holds all the node's on-disk state (cassandra.storagedir: data, commit log, caches, hints). */
+    public Path storageDir() {
+        return home.resolve("data");
+    }
+
     public int index() {
         return index;
     }
@@ -142,7 +155,7 @@ public final class CassandraNode {
         command.addAll(extraJvmOptions);
         command.addAll(List.of(
                 "-Dcassandra.config=" + yamlFile().toUri(),
-                "-Dcassandra.storagedir=" + home.resolve("data"),
+                "-Dcassandra.storagedir=" + storageDir(),
                 "-Dcassandra.logdir=" + home.resolve("logs"),
                 "-Dlogback.configurationFile=" + home.resolve("conf/logback.xml"),
                 "-Dcassandra.jmx.local.port=" + jmxPort(),

@@ -41,4 +41,16 @@ public final class SidecarSettings {
         }
         return settings;
     }
+
+    /**
+     * Acting in the experiment role: every RunExperiment wipes the node's storage directory and restarts it. Only for a
+     * node of its own, never a ring node.
+     */
+    public static Map<String, String> experiment(CassandraNode node, KafkaBroker broker, String topicPrefix, Path advisorPublicKey,
+                                                 Path stateDir) {
+        Map<String, String> settings = acting(node, broker, topicPrefix, advisorPublicKey, stateDir);
+        settings.put("ctuner.sidecar.role", "experiment");
+        settings.put("ctuner.sidecar.experiment.data-dir", node.storageDir().toString());
+        return settings;
+    }
 }

@@ -53,6 +53,13 @@ final class Advisor implements AutoCloseable {
                 new ApplyConfiguration(changes, mode, healthTimeoutSeconds, "integration test", expires, Optional.empty()));
     }
 
+    /** An unsigned RunExperiment for {@code node}. */
+    Envelope experiment(String node, String experimentId, Map<String, String> configuration,
+                        dev.ctuner.common.protocol.message.WorkloadSpec workload, Instant expires) {
+        return Envelope.of(new ClusterId("it-ring"), new NodeId(node), UUID.randomUUID(), Instant.now(),
+                new dev.ctuner.common.protocol.message.RunExperiment(experimentId, configuration, workload, expires, Optional.empty()));
+    }
+
     Envelope signed(Envelope command) {
         return new CommandSigner(keys.getPrivate()).sign(command);
     }

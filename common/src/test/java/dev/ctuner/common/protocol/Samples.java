@@ -147,7 +147,8 @@ public final class Samples {
                 NOW.minusSeconds(900), NOW, 5_000_000, 5555.6,
                 Map.of("READ", new OperationStats(3_000_000, 410.0, 3900.0, 2),
                         "SCAN", new OperationStats(0, null, null, 0)),
-                ExperimentQuality.NOISY, List.of("coefficient of variation 0.21 over 5 intervals"));
+                ExperimentQuality.NOISY, List.of("coefficient of variation 0.21 over 5 intervals"),
+                Optional.of("boot-0b1e3c6a-55f2-4c8e-9d7e-1f2a3b4c5d6e"));
     }
 
     /** One sample of every message type (two for CommandResult). */

@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.sidecar.bench.MachineId;
 import dev.ctuner.advisor.core.experiment.AnchorNormalisation;
 import dev.ctuner.common.protocol.message.ExperimentQuality;
 import dev.ctuner.harness.ExperimentCassandra;

@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.sidecar.bench.MachineId;
 import dev.ctuner.common.protocol.message.ExperimentResult;
 import dev.ctuner.common.protocol.message.OperationStats;
 import dev.ctuner.common.protocol.message.WorkloadSpec;

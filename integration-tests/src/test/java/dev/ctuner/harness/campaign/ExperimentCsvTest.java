@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.sidecar.bench.MachineId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

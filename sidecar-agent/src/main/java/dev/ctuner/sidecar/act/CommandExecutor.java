@@ -12,6 +12,7 @@ import dev.ctuner.common.protocol.message.CommandPhase;
 import dev.ctuner.common.protocol.message.CommandResult;
 import dev.ctuner.common.protocol.message.CommandStatus;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.sidecar.experiment.ExperimentConductor;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import java.io.IOException;
 import java.time.Clock;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Takes messages from the commands topic through the intake and carries out accepted commands,
- * one at a time: a command arriving while another runs is refused as BUSY. Every answer (a
+ * one at a time: a command arriving while another runs (an experiment included) is refused as BUSY.
+ * Experiments are handed to the {@link ExperimentConductor} (present in the experiment role only). Every answer (a
  * rejection, progress, the final result) goes to the results topic; final answers go to the
  * journal first, so a command delivered again gets the same answer and is never applied twice.
  */
@@ -50,10 +52,19 @@ public final class CommandExecutor implements AutoCloseable {
     private final MessageCodec codec = new MessageCodec();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
     private final AtomicBoolean busy = new AtomicBoolean();
+    private final ExperimentConductor experiments;
 
     public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
                            Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock) {
+        this(intake, journal, applier, alterer, facts, currentYaml, publisher, topics, clusterId, nodeId, clock, null);
+    }
+
+    /** @param experiments carries out RunExperiment; null in the serving role (the intake refuses experiments there) */
+    public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
+                           Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
+                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock, ExperimentConductor experiments) {
+        this.experiments = experiments;
         this.intake = intake;
         this.journal = journal;
         this.applier = applier;
@@ -75,6 +86,11 @@ public final class CommandExecutor implements AutoCloseable {
                 start(accept);
             } else if (decision instanceof IntakeDecision.AcceptAlter alter) {
                 startAlter(alter);
+            } else if (decision instanceof IntakeDecision.AcceptExperiment experiment && experiments != null) {
+                startExperiment(experiment);
+            } else if (decision instanceof IntakeDecision.AcceptExperiment experiment) {
+                respond(new IntakeDecision.Reject(experiment.command().id(), RejectionCode.NOT_ALLOWED,
+                        RolePolicy.SERVING_REFUSES_EXPERIMENTS, true));
             } else {
                 respond(decision);
             }
@@ -141,6 +157,56 @@ public final class CommandExecutor implements AutoCloseable {
         });
     }
 
+    private void startExperiment(IntakeDecision.AcceptExperiment accepted) {
+        UUID id = accepted.command().id();
+        if (!acquire(id)) {
+            return;
+        }
+        send(result(id, CommandStatus.ACCEPTED, CommandPhase.ACCEPTED, null, Map.of(), Map.of(), Map.of()));
+        worker.submit(() -> {
+            try {
+                conclude(experiments.conduct(accepted.command()));
+            } catch (Exception e) {
+                log.error("experiment command {} failed unexpectedly", id, e);
+                finish(id, result(id, CommandStatus.FAILED, CommandPhase.FAILED, e.toString(), Map.of(), Map.of(), Map.of()));
+            } finally {
+                busy.set(false);
+            }
+        });
+    }
+
+    /**
+     * At start, in the experiment role: reports an experiment that the sidecar's last stop cut off
+     * (FAULTED, never run again) or that it had measured but not finished reporting. Holds the node
+     * meanwhile, so that no new command runs before the baseline is back.
+     */
+    public void recoverExperiment() {
+        if (experiments == null || !busy.compareAndSet(false, true)) {
+            return;
+        }
+        worker.submit(() -> {
+            try {
+                Optional<ExperimentConductor.Outcome> cutOff = experiments.recover(journal::seen);
+                if (cutOff.isPresent()) {
+                    conclude(cutOff.get());
+                }
+            } catch (Exception e) {
+                log.error("could not recover the experiment the sidecar's last stop cut off", e);
+            } finally {
+                busy.set(false);
+            }
+        });
+    }
+
+    /** Journals and publishes an experiment command's final answer, then lets the ledger forget it. */
+    private void conclude(ExperimentConductor.Outcome outcome) throws IOException {
+        UUID id = outcome.commandId();
+        finish(id, outcome.completed()
+                ? result(id, CommandStatus.DONE, CommandPhase.DONE, null, Map.of(), outcome.result().configuration(), Map.of())
+                : result(id, CommandStatus.FAILED, CommandPhase.FAILED, outcome.reason(), Map.of(), Map.of(), Map.of()));
+        experiments.settled();
+    }
+
     /**
      * Takes the node for a command, or answers BUSY. The journal is read again once the node is
      * taken: the same command, delivered again, may have finished between the intake's look at the
@@ -148,7 +214,8 @@ public final class CommandExecutor implements AutoCloseable {
      */
     private boolean acquire(UUID id) {
         if (!busy.compareAndSet(false, true)) {
-            send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
+            send(rejected(id, RejectionCode.BUSY, "another command is running on this node (commands and experiments run one at"
+                    + " a time); send it again later"));
             return false;
         }
         var earlier = journal.resultOf(id);

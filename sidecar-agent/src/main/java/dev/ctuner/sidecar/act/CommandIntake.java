@@ -19,11 +19,14 @@ import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.Command;
 import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.CommandResult;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.common.protocol.message.RunExperiment;
 import dev.ctuner.sidecar.bench.TableOptions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -31,8 +34,9 @@ import java.util.stream.Collectors;
 /**
  * Decides whether a message on the commands topic may change this node: the signature verifies
  * with the advisor's key, it is for this node, it has not expired, it was not seen before, and
- * every value passes the catalog (domain, constraints) and the operator's allowlist. Anything else
- * is refused with a specific reason. Pure apart from reading the journal.
+ * every value passes the catalog (domain, constraints) and the operator's allowlist, and the sidecar's
+ * {@link SidecarRole role} takes that kind of command ({@link RolePolicy}). Anything else is refused
+ * with a specific reason. Pure apart from reading the journal.
  */
 public final class CommandIntake {
 
@@ -45,9 +49,17 @@ public final class CommandIntake {
     private final NodeId self;
     private final KnobCatalog catalog;
     private final Set<KnobName> allowlist;
+    private final SidecarRole role;
 
+    /** An intake of a serving sidecar. */
     public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, NodeId self,
                          KnobCatalog catalog, Set<KnobName> allowlist) {
+        this(codec, verifier, journal, self, catalog, allowlist, SidecarRole.SERVING);
+    }
+
+    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, NodeId self,
+                         KnobCatalog catalog, Set<KnobName> allowlist, SidecarRole role) {
+        this.role = role;
         this.codec = codec;
         this.verifier = verifier;
         this.journal = journal;
@@ -62,7 +74,7 @@ public final class CommandIntake {
      *                     does not answer, in which case a command that passes every other check is refused as BUSY
      * @param currentYaml  the settings explicitly set in the node's cassandra.yaml now
      */
-    public IntakeDecision decide(byte[] message, Instant now, java.util.Optional<NodeFacts> facts, Configuration currentYaml) {
+    public IntakeDecision decide(byte[] message, Instant now, Optional<NodeFacts> facts, Configuration currentYaml) {
         DecodeResult decoded = codec.decodeCommand(message, verifier);
         if (decoded instanceof DecodeResult.Rejected r) {
             // Name the command in the answer when its id can be read at all (a bad signature, say):
@@ -82,10 +94,23 @@ public final class CommandIntake {
         Command command = (Command) envelope.payload();
         var earlier = journal.resultOf(envelope.id());
         if (earlier.isPresent()) {
+            if (command instanceof RunExperiment experiment) {
+                // Refused, not answered again: the journal keeps the earlier answer, this refusal is only sent.
+                String status = earlier.get().payload() instanceof CommandResult r ? r.status().name() : "before";
+                return new IntakeDecision.Reject(envelope.id(), RejectionCode.REPLAYED,
+                        RolePolicy.replayedExperiment(experiment.experimentId(), status), false);
+            }
             return new IntakeDecision.Replay(envelope.id(), earlier.get());
         }
         if (!command.expiresAt().isAfter(now)) {
             return reject(envelope, RejectionCode.EXPIRED, "command expired at " + command.expiresAt() + "; it is now " + now);
+        }
+        var refusal = RolePolicy.refusal(role, command);
+        if (refusal.isPresent()) {
+            return reject(envelope, RejectionCode.NOT_ALLOWED, refusal.get());
+        }
+        if (command instanceof RunExperiment experiment) {
+            return decideExperiment(envelope, experiment, facts);
         }
         if (command instanceof AlterTable alter) {
             return decideAlter(envelope, alter);
@@ -179,6 +204,43 @@ public final class CommandIntake {
         } catch (IllegalArgumentException e) {
             return reject(envelope, RejectionCode.INVALID_FIELD, e.getMessage());
         }
+    }
+
+    /**
+     * A RunExperiment names its knobs as cassandra.yaml (NODE) or the catalog's table options (TABLE);
+     * each must be a knob of the catalog on the allowlist whose value parses, and, when the node's facts
+     * are known, lies in its domain. Constraints between knobs are left to the node: a configuration it
+     * refuses to start with is an experiment's result (FAULTED, with the node's own reason).
+     */
+    private IntakeDecision decideExperiment(Envelope envelope, RunExperiment experiment, Optional<NodeFacts> facts) {
+        for (Map.Entry<String, String> entry : experiment.configuration().entrySet()) {
+            String name = entry.getKey();
+            var knob = catalog.lookup(name);
+            if (knob.isEmpty()) {
+                return reject(envelope, RejectionCode.UNKNOWN_KNOB, "'" + name + "' is not a knob of the Cassandra "
+                        + catalog.version() + " catalog");
+            }
+            if (knob.get().scope() != Scope.NODE && knob.get().scope() != Scope.TABLE) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is a " + knob.get().scope()
+                        + " option: an experiment sets node settings and table options only");
+            }
+            if (!allowlist.contains(knob.get().name())) {
+                return reject(envelope, RejectionCode.NOT_ALLOWED, name + " is not in this node's allowlist of knobs"
+                        + " the operator permits (ctuner.sidecar.act.allowed-knobs)");
+            }
+            KnobValue value;
+            try {
+                value = knob.get().parse(entry.getValue());
+            } catch (IllegalArgumentException e) {
+                return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + entry.getValue() + "': " + e.getMessage());
+            }
+            NodeFacts against = knob.get().scope() == Scope.TABLE ? ANY_NODE : facts.orElse(null);
+            var problem = against == null ? Optional.<String>empty() : knob.get().check(value, against);
+            if (problem.isPresent()) {
+                return reject(envelope, RejectionCode.OUT_OF_RANGE, name + " = '" + entry.getValue() + "': " + problem.get());
+            }
+        }
+        return new IntakeDecision.AcceptExperiment(envelope, experiment);
     }
 
     private static IntakeDecision reject(Envelope envelope, RejectionCode code, String reason) {

@@ -22,10 +22,19 @@ public sealed interface IntakeDecision {
     }
 
     /**
+     * A valid, signed, fresh {@code RunExperiment} for a sidecar in the experiment role, its knobs known
+     * to the catalog and allowed.
+     */
+    record AcceptExperiment(Envelope command, dev.ctuner.common.protocol.message.RunExperiment experiment)
+            implements IntakeDecision {
+    }
+
+    /**
      * Refused; nothing is changed. {@code commandId} is null when the message was not even a readable
-     * command. {@code verified} is false when the signature did not verify: then the id is only what
-     * the message claims, and the answer must not be journaled (a forger could otherwise block a real
-     * command by sending a bad copy of its id first).
+     * command. {@code verified} is false when the answer must not be journaled: when the signature did
+     * not verify, the id is only what the message claims (a forger could otherwise block a real command
+     * by sending a bad copy of its id first); when an experiment is replayed, the journal already holds
+     * its real answer.
      */
     record Reject(UUID commandId, RejectionCode code, String reason, boolean verified) implements IntakeDecision {
     }

@@ -14,12 +14,12 @@ public final class NodeStartupLog {
     private final Path file;
     private long mark;
 
-    NodeStartupLog(Path file) {
+    public NodeStartupLog(Path file) {
         this.file = file;
     }
 
     /** Remembers the current end of the log; later reads look only at what comes after. */
-    void mark() {
+    public void mark() {
         try {
             mark = file == null || !Files.exists(file) ? 0 : Files.size(file);
         } catch (IOException e) {
@@ -27,7 +27,7 @@ public final class NodeStartupLog {
         }
     }
 
-    Optional<String> firstError() {
+    public Optional<String> firstError() {
         if (file == null || !Files.exists(file)) {
             return Optional.empty();
         }

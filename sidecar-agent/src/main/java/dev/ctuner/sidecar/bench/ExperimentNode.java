@@ -8,8 +8,9 @@ import java.util.OptionalLong;
 
 /**
  * A Cassandra node reserved for experiments: the {@link ExperimentRunner} wipes and restarts it at
- * will, so it must never hold data anyone needs. The local campaigns use a harness node; a sidecar on
- * a node marked for experiments can implement it with its process control.
+ * will, so it must never hold data anyone needs. The local campaigns use a harness node
+ * ({@code ExperimentCassandra}); a sidecar in the experiment role uses its own node through its
+ * process control ({@code SidecarExperimentNode}).
  */
 public interface ExperimentNode {
 

@@ -2,7 +2,6 @@ package dev.ctuner.sidecar.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import dev.ctuner.common.protocol.message.ExperimentQuality;
 import dev.ctuner.common.protocol.message.ExperimentResult;
 import dev.ctuner.common.protocol.message.PhysicalDesign;
 import dev.ctuner.common.protocol.message.Versions;
@@ -136,6 +135,7 @@ public final class ExperimentRunner {
     private final ExperimentNode node;
     private final Setup setup;
     private final String driverVersion;
+    private final java.util.Optional<String> machine = java.util.Optional.of(MachineId.current()).filter(m -> !m.isEmpty());
 
     public ExperimentRunner(ExperimentNode node, Setup setup, String driverVersion) {
         this.node = node;
@@ -162,7 +162,7 @@ public final class ExperimentRunner {
         try {
             node.resetAndStart(yaml);
         } catch (ExperimentNode.StartFailure e) {
-            notes.add("node did not start: " + e.getMessage());
+            notes.add(RunVerdict.NODE_DID_NOT_START + ": " + e.getMessage());
             return new Outcome(result(experimentId, configuration, workload, "unknown", notRun, notRun, null, notes),
                     new CpuMeter.Usage(0, 0, 0, 0), WarmUp.NONE);
         } catch (Exception e) {
@@ -242,22 +242,10 @@ public final class ExperimentRunner {
     }
 
     private void judge(RunResult measured, CpuMeter.Usage cpu, WorkloadSpec workload, List<String> notes) {
-        if (measured.errors() > 0) {
-            Map<String, Long> byType = new TreeMap<>();
-            measured.perOperation().values().forEach(s -> s.errorsByType().forEach((k, v) -> byType.merge(k, v, Long::sum)));
-            notes.add(measured.errors() + " operations failed: " + byType);
-        }
-        if (measured.operations() < workload.operationCount()) {
-            notes.add("stopped after " + measured.operations() + " of " + workload.operationCount()
-                    + " operations at the time limit " + setup.measureTimeout());
-        }
-        if (!node.isRunning()) {
-            notes.add("the node was not running after the measured window");
-        }
-        if (cpu.foreignCores() > setup.maxForeignCores()) {
-            notes.add(String.format(Locale.ROOT, "other processes used %.2f cores during the measured window (limit %.2f)",
-                    cpu.foreignCores(), setup.maxForeignCores()));
-        }
+        Map<String, Long> byType = new TreeMap<>();
+        measured.perOperation().values().forEach(s -> s.errorsByType().forEach((k, v) -> byType.merge(k, v, Long::sum)));
+        notes.addAll(RunVerdict.measuredWindow(measured.errors(), byType, measured.operations(), workload.operationCount(),
+                setup.measureTimeout(), node.isRunning(), cpu.foreignCores(), setup.maxForeignCores()));
     }
 
     private ExperimentResult result(String id, Map<String, String> configuration, WorkloadSpec workload, String version,
@@ -275,16 +263,7 @@ public final class ExperimentRunner {
         }
         return new ExperimentResult(id, configuration, workload, new PhysicalDesign(1, 1),
                 new Versions(version, driverVersion), node.hardware(), start, end, operations, throughput, stats,
-                quality(measured, notes), notes);
-    }
-
-    private static ExperimentQuality quality(RunResult measured, List<String> notes) {
-        if (notes.isEmpty()) {
-            return ExperimentQuality.OK;
-        }
-        boolean faulted = measured == null || notes.stream().anyMatch(n -> n.startsWith("load failed")
-                || n.contains("operations failed") || n.startsWith("stopped after") || n.startsWith("the node was not"));
-        return faulted ? ExperimentQuality.FAULTED : ExperimentQuality.NOISY;
+                RunVerdict.quality(measured != null, notes), notes, machine);
     }
 
     private dev.ctuner.sidecar.bench.WorkloadSpec spec(WorkloadSpec workload, long seed) {

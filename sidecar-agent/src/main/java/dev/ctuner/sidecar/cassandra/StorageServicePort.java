@@ -24,4 +24,7 @@ public interface StorageServicePort {
     void setInterDCStreamThroughputMebibytesPerSec(int value);
 
     void drain() throws Exception;
+
+    /** Flushes the memtables of {@code keyspace} (of {@code tables}, or all of them when none are named) to SSTables. */
+    void forceKeyspaceFlush(String keyspace, String... tables) throws Exception;
 }

@@ -22,14 +22,22 @@ import dev.ctuner.sidecar.act.HealthGate;
 import dev.ctuner.sidecar.act.KubernetesProcessControl;
 import dev.ctuner.sidecar.act.NodeFactsReader;
 import dev.ctuner.sidecar.act.ProcessControl;
+import dev.ctuner.sidecar.act.SidecarRole;
 import dev.ctuner.sidecar.act.SupervisedProcessControl;
 import dev.ctuner.sidecar.act.YamlStore;
+import dev.ctuner.sidecar.bench.ExperimentRunner;
+import dev.ctuner.sidecar.bench.MachineId;
 import dev.ctuner.sidecar.cassandra.CqlNode;
+import dev.ctuner.sidecar.experiment.ExperimentConductor;
+import dev.ctuner.sidecar.experiment.ExperimentLedger;
+import dev.ctuner.sidecar.experiment.SidecarExperimentNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -76,14 +84,42 @@ public class ActConfiguration {
         log.info("carrying out signed commands on node {} with {} (advisor key {}); allowed knobs: {}", node.value(),
                 process.describe(), verifier, allowlist.stream().map(KnobName::value).sorted().toList());
         TableAlterer alterer = new TableAlterer(catalog, new CqlTableSchema(cql), act.getSchemaAgreementTimeout());
-        return new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, node, catalog, allowlist), journal,
-                applier, alterer, facts::facts, () -> {
+        SidecarRole role = properties.getRole();
+        ExperimentConductor experiments = role == SidecarRole.EXPERIMENT
+                ? experiments(properties, cql, jmx, process, yaml, state, publisher, topics, node, clock) : null;
+        log.info("role: {}", role == SidecarRole.EXPERIMENT ? "experiment (every RunExperiment wipes and restarts this node)"
+                : "serving (experiments are refused)");
+        CommandExecutor executor = new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, node, catalog, allowlist,
+                role), journal, applier, alterer, facts::facts, () -> {
                     try {
                         return NodeFactsReader.explicitSettings(yaml.read(), catalog);
                     } catch (IOException e) {
                         throw new IllegalStateException("cannot read " + yaml.file() + ": " + e.getMessage(), e);
                     }
-                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock);
+                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock, experiments);
+        executor.recoverExperiment();
+        return executor;
+    }
+
+    /** The experiment role's parts: the node behind the campaign's runner, the ledger, the time limit. */
+    private static ExperimentConductor experiments(SidecarProperties properties, CqlNode cql, JmxNode jmx, ProcessControl process,
+            YamlStore yaml, Path state, BacklogPublisher publisher, Topics topics, NodeId node, Clock clock) throws IOException {
+        SidecarProperties.Experiment e = properties.getExperiment();
+        SidecarExperimentNode experimentNode = new SidecarExperimentNode(process, yaml, new HealthGate(cql, jmx, properties.getCassandra()),
+                jmx, cql, properties.getCassandra(), Path.of(e.getDataDir()), state.resolve("experiment"),
+                properties.getAct().getStopTimeout(), e.getStartTimeout());
+        String version = Optional.ofNullable(ActConfiguration.class.getPackage().getImplementationVersion()).orElse("dev");
+        ExperimentRunner.Setup setup = ExperimentRunner.Setup.defaults().withWarmUp(e.getWarmUpMin(), e.getWarmUpMax())
+                .withMaxForeignCores(e.getMaxForeignCores());
+        ExperimentRunner runner = new ExperimentRunner(experimentNode, setup, version);
+        MessageCodec codec = new MessageCodec();
+        log.info("experiments: data directory {} (wiped by every experiment), time limit {}, {}", e.getDataDir(), e.getTimeout(),
+                setup.warmUpRule());
+        return new ExperimentConductor((id, configuration, workload) -> runner.run(id, configuration, workload).result(),
+                experimentNode, new ExperimentLedger(state.resolve("experiment")), e.getTimeout(), Duration.ofMinutes(2),
+                envelope -> publisher.publish(topics.results(), node.value(), codec.encode(envelope)),
+                new ClusterId(properties.getClusterId()), node, version,
+                Optional.of(MachineId.current()).filter(m -> !m.isEmpty()), clock);
     }
 
     @Bean(destroyMethod = "close")

@@ -1,7 +1,9 @@
 package dev.ctuner.sidecar.config;
 
+import dev.ctuner.sidecar.act.SidecarRole;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -39,6 +41,89 @@ public class SidecarProperties {
     /** Carrying out the advisor's signed commands on this node (off by default). */
     @Valid
     private final Act act = new Act();
+    /**
+     * What this node is for. {@code serving} (the default): a node of a production cluster; it takes configuration
+     * changes and refuses experiments. {@code experiment}: a dedicated node that holds no data anyone needs; every
+     * RunExperiment wipes its data, restarts it with the experiment's configuration and runs the workload against it,
+     * and it refuses configuration changes. Never set {@code experiment} on a node of a production cluster.
+     */
+    @NotNull
+    private SidecarRole role = SidecarRole.SERVING;
+    /** How experiments are run, in the experiment role. */
+    @Valid
+    private final Experiment experiment = new Experiment();
+
+    @AssertTrue(message = "role: experiment needs act.enabled=true (with its key, cassandra.yaml and process settings) and"
+            + " experiment.data-dir")
+    public boolean isExperimentRoleComplete() {
+        return role != SidecarRole.EXPERIMENT
+                || (act.isEnabled() && notBlank(experiment.getDataDir()));
+    }
+
+    public SidecarRole getRole() {
+        return role;
+    }
+
+    public void setRole(SidecarRole role) {
+        this.role = role;
+    }
+
+    public Experiment getExperiment() {
+        return experiment;
+    }
+
+    /**
+     * The experiment role: where the node keeps its state (wiped by every experiment), how long an experiment may
+     * take, and the measurement method's warm-up and noise limits (docs/decisions/0005-experiment-method.md).
+     */
+    public static class Experiment {
+        /**
+         * The directory that holds all of the node's on-disk state (its data, commit log, saved caches and hints
+         * directories). Every experiment deletes it and puts back the copy taken at the first experiment (kept in
+         * act.state-dir), so it must hold nothing anyone needs.
+         */
+        private String dataDir;
+        /**
+         * Longest an experiment may take, node restarts, data load, warm-up and measurement included. A run still going
+         * then is stopped, reported FAULTED, and the node is put back on its baseline configuration.
+         */
+        @NotNull
+        private Duration timeout = Duration.ofMinutes(30);
+        /** How long the node may take to serve CQL after each experiment's restart before the run is FAULTED. */
+        @NotNull
+        private Duration startTimeout = Duration.ofMinutes(2);
+        /** Shortest warm-up before the measured window (JIT, caches). */
+        @NotNull
+        private Duration warmUpMin = Duration.ofSeconds(20);
+        /** Longest warm-up: it ends earlier once the throughput of its last intervals is steady and the JIT is quiet. */
+        @NotNull
+        private Duration warmUpMax = Duration.ofSeconds(240);
+        /** CPU that other processes of the machine may use during the measured window, in cores, before the run is NOISY. */
+        @DecimalMin("0.0")
+        private double maxForeignCores = 0.10;
+
+        @AssertTrue(message = "experiment.warm-up-max must not be shorter than experiment.warm-up-min, and the timeout must be positive")
+        public boolean isConsistent() {
+            return warmUpMax.compareTo(warmUpMin) >= 0 && !warmUpMin.isNegative() && positive(timeout) && positive(startTimeout);
+        }
+
+        private static boolean positive(Duration d) {
+            return !d.isNegative() && !d.isZero();
+        }
+
+        public String getDataDir() { return dataDir; }
+        public void setDataDir(String v) { dataDir = v; }
+        public Duration getTimeout() { return timeout; }
+        public void setTimeout(Duration v) { timeout = v; }
+        public Duration getStartTimeout() { return startTimeout; }
+        public void setStartTimeout(Duration v) { startTimeout = v; }
+        public Duration getWarmUpMin() { return warmUpMin; }
+        public void setWarmUpMin(Duration v) { warmUpMin = v; }
+        public Duration getWarmUpMax() { return warmUpMax; }
+        public void setWarmUpMax(Duration v) { warmUpMax = v; }
+        public double getMaxForeignCores() { return maxForeignCores; }
+        public void setMaxForeignCores(double v) { maxForeignCores = v; }
+    }
 
     public String getClusterId() {
         return clusterId;

@@ -22,6 +22,9 @@ import dev.ctuner.common.protocol.message.CommandResult;
 import dev.ctuner.common.protocol.message.CommandStatus;
 import dev.ctuner.common.protocol.message.ExpectedMode;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.common.protocol.message.RequestDistribution;
+import dev.ctuner.common.protocol.message.RunExperiment;
+import dev.ctuner.common.protocol.message.WorkloadSpec;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Instant;
@@ -186,6 +189,71 @@ class CommandIntakeTest {
     void refusesAsBusyWhenTheNodeCannotBeAsked() {
         assertRejected(intake.decide(live(Map.of("concurrent_reads", "64")), NOW, Optional.empty(), Configuration.EMPTY),
                 RejectionCode.BUSY, "does not answer JMX");
+    }
+
+    private byte[] experiment(UUID id, Map<String, String> configuration, KeyPair key) {
+        return signed(Envelope.of(new ClusterId("c"), SELF, id, NOW.minusSeconds(1), new RunExperiment("exp-1", configuration,
+                new WorkloadSpec(0.5, 0.5, 0, 0, 0, RequestDistribution.ZIPFIAN, 1_000, 2_000, 4, 7), NOW.plusSeconds(600),
+                Optional.empty())), key);
+    }
+
+    private CommandIntake experimentIntake() {
+        Set<KnobName> allowlist = catalog.knobs().stream().filter(k -> k.scope() == Scope.NODE || k.scope() == Scope.TABLE)
+                .filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
+        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist,
+                SidecarRole.EXPERIMENT);
+    }
+
+    @Test
+    void aServingSidecarRefusesASignedExperimentWithTheReasonAndJournalsTheRefusal() {
+        IntakeDecision d = decide(experiment(UUID.randomUUID(), Map.of("concurrent_writes", "16"), advisor));
+        assertThat(d).isInstanceOfSatisfying(IntakeDecision.Reject.class, r -> {
+            assertThat(r.code()).isEqualTo(RejectionCode.NOT_ALLOWED);
+            assertThat(r.reason()).isEqualTo("this sidecar serves production (role: serving); experiments run only on a node"
+                    + " whose sidecar has role: experiment");
+            assertThat(r.verified()).as("a signed refusal is journaled").isTrue();
+        });
+    }
+
+    @Test
+    void anExperimentSidecarAcceptsAVerifiedExperimentWithoutAskingTheNode() {
+        UUID id = UUID.randomUUID();
+        IntakeDecision d = experimentIntake().decide(experiment(id, Map.of("concurrent_writes", "16",
+                "compaction.class", "LeveledCompactionStrategy"), advisor), NOW, Optional.empty(), Configuration.EMPTY);
+        assertThat(d).isInstanceOfSatisfying(IntakeDecision.AcceptExperiment.class, a -> {
+            assertThat(a.command().id()).isEqualTo(id);
+            assertThat(a.experiment().experimentId()).isEqualTo("exp-1");
+        });
+    }
+
+    @Test
+    void anExperimentSidecarRefusesForgedExperimentsUnknownKnobsBadValuesAndConfigurationChanges() {
+        CommandIntake intake = experimentIntake();
+        assertRejected(intake.decide(experiment(UUID.randomUUID(), Map.of(), Ed25519Keys.generate()), NOW, Optional.empty(),
+                Configuration.EMPTY), RejectionCode.BAD_SIGNATURE, "");
+        assertRejected(intake.decide(experiment(UUID.randomUUID(), Map.of("concurrent_writez", "16"), advisor), NOW, Optional.empty(),
+                Configuration.EMPTY), RejectionCode.UNKNOWN_KNOB, "concurrent_writez");
+        assertRejected(intake.decide(experiment(UUID.randomUUID(), Map.of("concurrent_writes", "many"), advisor), NOW, Optional.empty(),
+                Configuration.EMPTY), RejectionCode.OUT_OF_RANGE, "concurrent_writes");
+        assertRejected(intake.decide(experiment(UUID.randomUUID(), Map.of("concurrent_reads", "100000"), advisor), NOW,
+                Optional.of(FACTS), Configuration.EMPTY), RejectionCode.OUT_OF_RANGE, "concurrent_reads");
+        assertRejected(intake.decide(live(Map.of("concurrent_reads", "64")), NOW, Optional.of(FACTS), Configuration.EMPTY),
+                RejectionCode.NOT_ALLOWED, "role: experiment");
+    }
+
+    @Test
+    void aReplayedExperimentIsRefusedWithoutTouchingItsJournaledAnswer() throws Exception {
+        UUID id = UUID.randomUUID();
+        Envelope earlier = Envelope.of(new ClusterId("c"), SELF, UUID.randomUUID(), NOW, new CommandResult(id, CommandStatus.DONE,
+                CommandPhase.DONE, null, null, Map.of(), NOW, Map.of(), Map.of()));
+        journal.record(id, earlier);
+        IntakeDecision d = experimentIntake().decide(experiment(id, Map.of(), advisor), NOW, Optional.empty(), Configuration.EMPTY);
+        assertThat(d).isInstanceOfSatisfying(IntakeDecision.Reject.class, r -> {
+            assertThat(r.code()).isEqualTo(RejectionCode.REPLAYED);
+            assertThat(r.reason()).contains("exp-1", "DONE", "never run twice");
+            assertThat(r.verified()).as("not journaled over the earlier answer").isFalse();
+        });
+        assertThat(journal.resultOf(id)).contains(earlier);
     }
 
     @Test

@@ -44,6 +44,26 @@ class SidecarPropertiesTest {
     }
 
     @Test
+    void theRoleIsServingUnlessSetAndTheExperimentRoleNeedsTheActingSideAndADataDirectory() {
+        runner.run(context -> assertThat(context.getBean(SidecarProperties.class).getRole())
+                .isEqualTo(dev.ctuner.sidecar.act.SidecarRole.SERVING));
+        runner.withPropertyValues("ctuner.sidecar.role=experiment").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(rootMessage(context.getStartupFailure())).contains("role: experiment needs act.enabled=true");
+        });
+        runner.withPropertyValues("ctuner.sidecar.role=experiment", "ctuner.sidecar.act.enabled=true",
+                "ctuner.sidecar.act.advisor-public-key=/k.pem", "ctuner.sidecar.act.cassandra-yaml=/c.yaml",
+                "ctuner.sidecar.act.process.mode=systemd", "ctuner.sidecar.act.process.systemd-unit=cassandra",
+                "ctuner.sidecar.experiment.data-dir=/var/lib/cassandra").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(SidecarProperties.class).getRole()).isEqualTo(dev.ctuner.sidecar.act.SidecarRole.EXPERIMENT);
+                });
+        runner.withPropertyValues("ctuner.sidecar.role=lab").run(context -> assertThat(context).hasFailed());
+        runner.withPropertyValues("ctuner.sidecar.experiment.warm-up-min=60s", "ctuner.sidecar.experiment.warm-up-max=10s")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure())).contains("warm-up-max"));
+    }
+
+    @Test
     void credentialsNeverAppearInItsDescription() {
         runner.withPropertyValues("ctuner.sidecar.cassandra.username=ops", "ctuner.sidecar.cassandra.password=s3cret").run(context ->
                 assertThat(context.getBean(SidecarProperties.class).getCassandra().toString()).contains("ops").doesNotContain("s3cret"));

@@ -3,6 +3,7 @@ package dev.ctuner.common.protocol.message;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Outcome of one benchmark run, sent on the results topic in reply to {@link RunExperiment}.
@@ -15,6 +16,9 @@ import java.util.Map;
  * @param operationStats per-operation statistics by operation name (e.g. READ, UPDATE); sorted
  * @param quality whether the numbers can be trusted
  * @param qualityNotes why the quality is what it is; required (not empty) unless quality is OK
+ * @param machine which machine instance ran it (provenance: machines of one shape differ in speed by
+ *                more than a knob does), e.g. {@code boot-<kernel boot id>}; absent in results from
+ *                senders older than schema 1.1, which readers of 1.0 ignore
  */
 public record ExperimentResult(
         String experimentId,
@@ -29,7 +33,17 @@ public record ExperimentResult(
         double throughputOpsPerSecond,
         Map<String, OperationStats> operationStats,
         ExperimentQuality quality,
-        List<String> qualityNotes) implements Message {
+        List<String> qualityNotes,
+        Optional<String> machine) implements Message {
+
+    /** A result that does not name its machine. */
+    public ExperimentResult(String experimentId, Map<String, String> configuration, WorkloadSpec workload,
+            PhysicalDesign physicalDesign, Versions versions, HardwareFacts hardware, Instant startedAt, Instant finishedAt,
+            long operations, double throughputOpsPerSecond, Map<String, OperationStats> operationStats,
+            ExperimentQuality quality, List<String> qualityNotes) {
+        this(experimentId, configuration, workload, physicalDesign, versions, hardware, startedAt, finishedAt, operations,
+                throughputOpsPerSecond, operationStats, quality, qualityNotes, Optional.empty());
+    }
 
     public ExperimentResult {
         Checks.nonBlank(experimentId, "experimentId");
@@ -52,5 +66,6 @@ public record ExperimentResult(
         if (quality != ExperimentQuality.OK && qualityNotes.isEmpty()) {
             throw new IllegalArgumentException("qualityNotes must explain quality " + quality + " but was empty");
         }
+        machine = Checks.optionalNonBlank(machine, "machine");
     }
 }

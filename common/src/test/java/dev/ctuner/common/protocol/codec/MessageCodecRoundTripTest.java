@@ -9,6 +9,7 @@ import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.MessageType;
 import dev.ctuner.common.protocol.Samples;
 import dev.ctuner.common.protocol.SchemaVersion;
+import dev.ctuner.common.protocol.message.ExperimentResult;
 import dev.ctuner.common.protocol.message.Message;
 import dev.ctuner.common.protocol.message.NodeState;
 import dev.ctuner.common.protocol.message.NodeStatus;
@@ -113,7 +114,7 @@ class MessageCodecRoundTripTest {
         ObjectNode root = JsonTrees.tree(codec.encode(envelope));
         assertThat(root.propertyNames())
                 .containsExactly("type", "schemaVersion", "clusterId", "nodeId", "id", "createdAt", "payload");
-        assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.0");
+        assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.1");
         assertThat(root.get("createdAt").stringValue()).isEqualTo("2025-03-14T09:26:53.589793238Z");
         assertThat(payload(root).propertyNames()).containsExactly("cassandraVersion", "state", "hintsPending",
                 "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages",
@@ -142,6 +143,24 @@ class MessageCodecRoundTripTest {
         Envelope decoded = decoded(bytes);
         assertThat(decoded.schemaVersion()).isEqualTo(SchemaVersion.parse(version));
         assertThat(decoded.payload()).isEqualTo(envelope.payload());
+    }
+
+    @Test
+    void anExperimentResultWithoutAMachineFromA10SenderDecodesWithTheMachineAbsent() {
+        Envelope envelope = Samples.envelope(Samples.experimentResult());
+        byte[] bytes = edit(codec.encode(envelope), root -> {
+            root.put("schemaVersion", "1.0");
+            payload(root).remove("machine");
+        });
+        ExperimentResult decoded = (ExperimentResult) decoded(bytes).payload();
+        assertThat(decoded.machine()).isEmpty();
+        assertThat(decoded.throughputOpsPerSecond()).isEqualTo(Samples.experimentResult().throughputOpsPerSecond());
+    }
+
+    @Test
+    void anExperimentResultNamesItsMachineOnTheWire() {
+        ObjectNode root = JsonTrees.tree(codec.encode(Samples.envelope(Samples.experimentResult())));
+        assertThat(payload(root).get("machine").stringValue()).isEqualTo(Samples.experimentResult().machine().orElseThrow());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.ctuner.harness.campaign;
+package dev.ctuner.sidecar.bench;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -7,19 +7,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Which machine instance this is, for the {@code machine} column of the experiment CSV: the Linux
+ * Which machine instance this is, for an experiment's provenance ({@code ExperimentResult.machine}
+ * and the {@code machine} column of a campaign's CSV): the Linux
  * kernel's boot id, which a new virtual machine or a reboot changes. Machines of one shape differ in
  * speed by more than a knob does (docs/benchmarks/calibration.md), so a campaign that spans sittings
  * must know which runs shared a machine.
  */
-final class MachineId {
+public final class MachineId {
 
     private static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
 
     private MachineId() {
     }
 
-    static String current() {
+    /** {@code boot-<boot id>}, else {@code host-<host name>}, else empty. */
+    public static String current() {
         try {
             String id = Files.readString(BOOT_ID, StandardCharsets.US_ASCII).trim();
             if (!id.isEmpty()) {
