@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lints helm/ctuner and renders it with the default values and every value set in helm/ctuner/ci/
 # into helm/ctuner/ci/rendered/<set>.yaml, the files the Java tests check (RenderedManifestsTest).
-# Run it after changing the chart; needs helm 3.8 or newer (HELM=/path/to/helm, else helm on PATH).
+# Run it after changing the chart; needs helm (HELM=/path/to/helm, else helm on PATH; made with helm 4.1.4).
 # Generated passwords differ at every rendering, so their values are written as <generated>.
 #   scripts/render-chart.sh           # lint and write the renderings
 #   scripts/render-chart.sh --check   # lint and fail if a rendering differs from the file

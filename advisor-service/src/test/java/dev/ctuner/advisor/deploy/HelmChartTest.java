@@ -37,6 +37,32 @@ class HelmChartTest {
     }
 
     @Test
+    void everyExampleValueSetMatchesTheSchema() throws IOException {
+        List<Path> sets;
+        try (var files = Files.list(CHART.resolve("ci"))) {
+            sets = files.filter(p -> p.getFileName().toString().endsWith("-values.yaml")).sorted().toList();
+        }
+        assertThat(sets).hasSizeGreaterThanOrEqualTo(4);
+        for (Path set : sets) {
+            Map<String, Object> values = defaultValues();
+            mergeInto(values, yaml(set));   // as helm merges -f files over values.yaml
+            assertThat(errors(values)).as(set.toString()).isEmpty();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static void mergeInto(Map<String, Object> base, Map<String, Object> overrides) {
+        for (var entry : overrides.entrySet()) {
+            Object current = base.get(entry.getKey());
+            if (current instanceof Map<?, ?> currentMap && entry.getValue() instanceof Map<?, ?> overrideMap) {
+                mergeInto((Map<String, Object>) currentMap, (Map<String, Object>) overrideMap);
+            } else {
+                base.put(entry.getKey(), entry.getValue());
+            }
+        }
+    }
+
+    @Test
     void chartYamlIsAnApiV2ApplicationChartOfThisVersion() throws IOException {
         Map<String, Object> chart = yaml(CHART.resolve("Chart.yaml"));
         assertThat(chart).containsEntry("apiVersion", "v2").containsEntry("name", "ctuner").containsEntry("type", "application");
