@@ -6,6 +6,11 @@ import dev.ctuner.sidecar.config.SidecarProperties;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,10 +21,13 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ByteArrayResource;
 import org.yaml.snakeyaml.Yaml;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The sidecar settings the chart renders into the ConfigMap ctuner-sidecar (helm/ctuner/ci/rendered,
@@ -48,6 +56,28 @@ class RenderedSidecarSettingsTest {
         assertThat(settings.getCassandra().getJmxHost()).isEqualTo("127.0.0.1");
     }
 
+    @ParameterizedTest
+    @CsvSource({"default.yaml", "cass-operator.yaml", "statefulset.yaml"})
+    void everyRenderedSidecarSettingIsOneTheSidecarKnows(String rendering) throws IOException {
+        Set<String> known = new HashSet<>();
+        try (InputStream in = SidecarProperties.class.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            JsonNode metadata = JsonMapper.builder().build().readTree(in);
+            metadata.get("properties").forEach(p -> known.add(p.get("name").asString()));
+        }
+        assertThat(known).contains("ctuner.sidecar.act.process.kubernetes-restart-wait");
+        MutablePropertySources sources = sources(applicationYaml(rendering));
+        List<String> unknown = new ArrayList<>();
+        for (PropertySource<?> source : sources) {
+            for (String name : ((EnumerablePropertySource<?>) source).getPropertyNames()) {
+                String withoutIndex = name.replaceAll("\\[\\d+]$", "");
+                if (withoutIndex.startsWith("ctuner.") && !known.contains(withoutIndex)) {
+                    unknown.add(name);   // Spring would ignore it silently
+                }
+            }
+        }
+        assertThat(unknown).isEmpty();
+    }
+
     @SuppressWarnings("unchecked")
     private static String applicationYaml(String rendering) throws IOException {
         Iterable<Object> documents = new Yaml().loadAll(Files.readString(RENDERED.resolve(rendering)));
@@ -62,11 +92,15 @@ class RenderedSidecarSettingsTest {
     }
 
     private static SidecarProperties bind(String yaml) throws IOException {
+        return new Binder(ConfigurationPropertySources.from(sources(yaml)))
+                .bind("ctuner.sidecar", Bindable.ofInstance(new SidecarProperties())).get();
+    }
+
+    private static MutablePropertySources sources(String yaml) throws IOException {
         MutablePropertySources sources = new MutablePropertySources();
         for (PropertySource<?> source : new YamlPropertySourceLoader().load("ctuner-sidecar", new ByteArrayResource(yaml.getBytes()))) {
             sources.addLast(source);
         }
-        return new Binder(ConfigurationPropertySources.from(sources))
-                .bind("ctuner.sidecar", Bindable.ofInstance(new SidecarProperties())).get();
+        return sources;
     }
 }
