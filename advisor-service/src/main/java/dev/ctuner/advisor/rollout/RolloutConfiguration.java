@@ -10,15 +10,13 @@ import dev.ctuner.common.protocol.codec.MessageCodec;
 import java.time.Clock;
 import org.apache.kafka.clients.producer.Producer;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** The orchestrator and what it needs; only with Kafka, since commands go nowhere else. */
+/** The orchestrator and what it needs; only with Kafka, since commands go nowhere else (its settings: CoreConfiguration). */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RolloutProperties.class)
 @ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
 public class RolloutConfiguration {
 
