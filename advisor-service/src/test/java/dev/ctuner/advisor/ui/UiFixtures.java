@@ -5,18 +5,24 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.safety.PlanMethod;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.recommendation.Submission;
 import dev.ctuner.advisor.ring.ReportedClusters;
 import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.ObservationSamples;
 import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.RecommendationStore;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
@@ -25,6 +31,7 @@ import dev.ctuner.common.protocol.message.NodeState;
 import dev.ctuner.common.protocol.message.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -53,9 +60,11 @@ class UiFixtures {
     private final Clock clock;
     private final RecommendationStore recommendationStore;
     private final VerificationStore verifications;
+    private final RolloutStore rolloutStore;
 
     UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock,
-               RecommendationStore recommendationStore, VerificationStore verifications) {
+               RecommendationStore recommendationStore, VerificationStore verifications, RolloutStore rolloutStore) {
+        this.rolloutStore = rolloutStore;
         this.recommendationStore = recommendationStore;
         this.verifications = verifications;
         this.registry = registry;
@@ -127,6 +136,29 @@ class UiFixtures {
                 tier, gain, now, now, 0);
         recommendationStore.insert(r, new AuditEntry<>(Optional.empty(), state, "fixture", now, "stored " + state));
         return r;
+    }
+
+    /**
+     * A rollout of {@code r} stored as it is, created {@code agoSeconds} ago, in a state the orchestrator
+     * does not drive (not RUNNING): two rounds of n1 (canary) then n2 and n3, the steps as that state leaves them.
+     */
+    Rollout storedRollout(Recommendation r, RolloutState state, long agoSeconds) {
+        Instant at = clock.instant().minusSeconds(agoSeconds);
+        NodeStepStatus done = switch (state) {
+            case SUCCEEDED -> NodeStepStatus.VERIFIED;
+            case ROLLED_BACK -> NodeStepStatus.ROLLED_BACK;
+            case FAILED, ABORTED -> NodeStepStatus.SKIPPED;
+            default -> NodeStepStatus.PENDING;
+        };
+        List<NodeStep> steps = List.of(
+                new NodeStep(new NodeId("n1"), 0, true, state == RolloutState.FAILED ? NodeStepStatus.FAILED : done,
+                        Optional.of(at.plusSeconds(1)), Optional.of(at.plusSeconds(20)), at.plusSeconds(20), Optional.of("canary"), 2),
+                new NodeStep(new NodeId("n2"), 1, false, done, Optional.empty(), Optional.empty(), at, Optional.empty(), 0),
+                new NodeStep(new NodeId("n3"), 1, false, done, Optional.empty(), Optional.empty(), at, Optional.empty(), 0));
+        Rollout ro = new Rollout(UUID.randomUUID(), r.id(), state, state == RolloutState.PAUSED ? 0 : 1, 2, PlanMethod.EXACT, false,
+                at, at.plusSeconds(60), 0, steps);
+        rolloutStore.insert(ro, new AuditEntry<>(Optional.empty(), state, "fixture", at, "stored " + state));
+        return ro;
     }
 
     /** A verification of {@code r}: BETTER by 6 % throughput where 8 % was predicted, or WORSE with a missed prediction. */
