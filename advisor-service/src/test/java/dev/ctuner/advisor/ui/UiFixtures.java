@@ -4,6 +4,8 @@ import static org.springframework.security.test.web.servlet.request.SecurityMock
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.jayway.jsonpath.JsonPath;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
@@ -11,6 +13,9 @@ import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.core.safety.PlanMethod;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.learning.ModelAssessment;
+import dev.ctuner.advisor.learning.TrainingAttempt;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.recommendation.Submission;
 import dev.ctuner.advisor.ring.ReportedClusters;
@@ -61,9 +66,12 @@ class UiFixtures {
     private final RecommendationStore recommendationStore;
     private final VerificationStore verifications;
     private final RolloutStore rolloutStore;
+    private final LearningService learning;
 
     UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock,
-               RecommendationStore recommendationStore, VerificationStore verifications, RolloutStore rolloutStore) {
+               RecommendationStore recommendationStore, VerificationStore verifications, RolloutStore rolloutStore,
+               LearningService learning) {
+        this.learning = learning;
         this.rolloutStore = rolloutStore;
         this.recommendationStore = recommendationStore;
         this.verifications = verifications;
@@ -159,6 +167,17 @@ class UiFixtures {
                 at, at.plusSeconds(60), 0, steps);
         rolloutStore.insert(ro, new AuditEntry<>(Optional.empty(), state, "fixture", at, "stored " + state));
         return ro;
+    }
+
+    /** Waits for the start-up training run and the model's diagnostics (seconds to a minute on a busy machine). */
+    void awaitModel() throws InterruptedException {
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        while (learning.current().map(m -> m.assessment().status() == ModelAssessment.Status.COMPUTING).orElse(true)) {
+            assertThat(learning.lastAttempt().map(a -> a.outcome() != TrainingAttempt.Outcome.FAILED).orElse(true))
+                    .as("start-up training on docs/data/training.csv succeeds").isTrue();
+            assertThat(System.nanoTime()).as("model and diagnostics within 300 s").isLessThan(deadline);
+            Thread.sleep(500);
+        }
     }
 
     /** A verification of {@code r}: BETTER by 6 % throughput where 8 % was predicted, or WORSE with a missed prediction. */
