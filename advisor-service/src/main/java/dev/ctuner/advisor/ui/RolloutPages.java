@@ -28,7 +28,7 @@ import org.springframework.web.bind.annotation.RequestParam;
  * {@code /live} renders the changing part for ui.js to fetch every few seconds.
  *
  * <pre>
- * GET /ui/rollouts?cluster=prod&amp;state=RUNNING
+ * GET /ui/rollouts?cluster=prod&amp;state=RUNNING   GET /ui/rollouts/live?cluster=prod   (the table, a fragment)
  * GET /ui/rollouts/{id}        GET /ui/rollouts/{id}/live   (fragment)
  * </pre>
  */
@@ -58,6 +58,17 @@ public class RolloutPages {
 
     @GetMapping("/ui/rollouts")
     public String list(@RequestParam Optional<String> cluster, @RequestParam Optional<RolloutState> state, Model model) {
+        fillList(cluster, state, model);
+        return "ui/rollouts";
+    }
+
+    @GetMapping("/ui/rollouts/live")
+    public String listLive(@RequestParam Optional<String> cluster, @RequestParam Optional<RolloutState> state, Model model) {
+        fillList(cluster, state, model);
+        return "ui/rollouts :: live";
+    }
+
+    private void fillList(Optional<String> cluster, Optional<RolloutState> state, Model model) {
         Optional<ClusterId> c = cluster.map(String::strip).filter(s -> !s.isEmpty()).map(ClusterId::new);
         Map<UUID, Map<String, String>> settings = new HashMap<>();
         List<ListRow> rows = store.list(c, state, LISTED).stream()
@@ -71,7 +82,7 @@ public class RolloutPages {
         model.addAttribute("knownClusters", registry.clusters().stream().map(ClusterId::value).toList());
         model.addAttribute("filtered", c.isPresent() || state.isPresent());
         model.addAttribute("limit", LISTED);
-        return "ui/rollouts";
+        model.addAttribute("updatedAt", clock.instant());
     }
 
     /** One round of a rollout: its index (0-based), whether it is the current one, its node steps. */

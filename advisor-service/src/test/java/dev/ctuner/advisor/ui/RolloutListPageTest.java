@@ -90,6 +90,12 @@ class RolloutListPageTest {
                 .andReturn().getResponse().getContentAsString();
         assertThat(paused).contains("/ui/rollouts/" + newest.id(), "<option value=\"PAUSED\" selected=\"selected\">")
                 .doesNotContain("/ui/rollouts/" + oldest.id());
+        assertThat(paused).contains("data-live-url=\"/ui/rollouts/live?cluster=east&amp;state=PAUSED\"");
+        // the table refreshes itself from its fragment, with the same filters
+        String live = mvc.perform(get("/ui/rollouts/live").param("cluster", "east").param("state", "PAUSED").with(VIEWER))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(live).contains("data-live", "/ui/rollouts/" + newest.id()).doesNotContain("<html", "/ui/rollouts/" + oldest.id());
+        mvc.perform(get("/ui/rollouts/live").with(VIEWER)).andExpect(content().string(containsString("/ui/rollouts/" + middle.id())));
         mvc.perform(get("/ui/rollouts").param("cluster", "west").param("state", "RUNNING").with(VIEWER))
                 .andExpect(content().string(containsString("No rollout matches these filters.")));
         // the rollout page leads back to the list

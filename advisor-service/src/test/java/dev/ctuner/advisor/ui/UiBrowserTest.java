@@ -113,6 +113,7 @@ class UiBrowserTest {
         ui.shot("01-login");
         ui.signIn("olga");
         assertThat(ui.browser().getCurrentUrl()).contains("/ui/clusters/" + cluster);   // back where the deep link pointed
+        fixtures.heartbeat(cluster);   // the browser's start may have outlasted the fixtures' heartbeats on a busy machine
         ui.open("/ui/clusters");
         assertThat(ui.text()).contains(cluster, "3 of 3 nodes healthy");
         ui.shot("02-clusters");
@@ -137,7 +138,8 @@ class UiBrowserTest {
         assertThat(ui.browser().findElement(By.cssSelector("[data-loop-state]")).getText()).isEqualTo("PAUSED");
         assertThat(loops.get(new ClusterId(cluster)).paused()).isTrue();
 
-        // live: a fourth node reports and appears without a reload
+        // live: a fourth node reports and appears without a reload (the three others report again, still healthy)
+        fixtures.heartbeat(cluster);
         registry.status(new ClusterId(cluster), new NodeId("n4"), Instant.now(),
                 new NodeStatus("5.0.9", NodeState.UP_JOINING, 12L, "schema-1", "0.1.0", 10L, true, 0, 0, 1));
         new WebDriverWait(ui.browser(), Duration.ofSeconds(15))

@@ -102,6 +102,17 @@ class UiFixtures {
         return cluster;
     }
 
+    /**
+     * The three nodes of a {@link #clusterWithDrift} cluster send a fresh UP_NORMAL heartbeat: on a busy
+     * machine a browser walk outlasts the 30 s after which the pages mark a heartbeat stale.
+     */
+    void heartbeat(String cluster) {
+        for (String node : new String[] {"n1", "n2", "n3"}) {
+            registry.status(new ClusterId(cluster), new NodeId(node), clock.instant(),
+                    new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "schema-1", "0.1.0", 3600L, true, 0, 0, 0));
+        }
+    }
+
     /** An operator's LIVE change, VETTED. */
     Recommendation submitted(String cluster) {
         return recommendations.submit(new Submission(new ClusterId(cluster), Map.of("concurrent_reads", "64"),
