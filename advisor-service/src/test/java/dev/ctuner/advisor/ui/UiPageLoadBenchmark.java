@@ -195,7 +195,7 @@ class UiPageLoadBenchmark {
                 .append(" recommendations and ").append(store.rollouts()).append(" rollouts in the store. Target: the first page (clusters) ")
                 .append("under 1 s.\n\n");
         md.append("Command: `").append(COMMAND).append("` (the advisor on a random port with its H2 file database, signed in as an operator; ")
-                .append("about 2 minutes). Measured ").append(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                .append("about 5 minutes with the build). Measured ").append(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
                 .append(" on ").append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
                 .append(System.getProperty("java.version")).append(", Chromium ").append(chromium)
                 .append("; the machine's load average (1, 5, 15 min) was ").append(loadBefore).append(" before the loads and ")
@@ -207,7 +207,7 @@ class UiPageLoadBenchmark {
                 .append("to the end of the load event: the page, its stylesheet and script, the script run). Baselines measured in the same ")
                 .append("run: `/actuator/health` (a small JSON answer, no template) and the sign-in page (a template with no data). ")
                 .append("Spread: the lowest and highest, and the median of each block.\n\n");
-        md.append("| page | server median | server p90 | load median | load p90 | load min–max | load median per block |\n");
+        md.append("| page (ms) | server median | server p90 | load median | load p90 | load min–max | load median per block |\n");
         md.append("|---|---:|---:|---:|---:|---:|---|\n");
         measured.forEach((name, blocks) -> {
             Stats server = Stats.of(all(blocks), Load::response);
