@@ -4,6 +4,8 @@ import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.core.lifecycle.Transition;
 import dev.ctuner.advisor.core.safety.PlanMethod;
+import dev.ctuner.common.catalog.ApplyMode;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -201,6 +203,29 @@ public class RolloutStore {
                 order by s.finished_at desc limit :limit""")
                 .param("cluster", cluster.value()).param("limit", limit)
                 .query((rs, n) -> java.time.Duration.between(Times.read(rs, "started_at"), Times.read(rs, "finished_at"))).list();
+    }
+
+    /** One row of the rollouts list: the rollout (without its steps), its recommendation's cluster, settings and cost tier. */
+    public record Listed(Rollout rollout, ClusterId cluster, ApplyMode costTier) {
+    }
+
+    /** Rollouts newest first, optionally only one cluster and/or one state; without their steps. */
+    public List<Listed> list(Optional<ClusterId> cluster, Optional<RolloutState> state, int limit) {
+        StringBuilder sql = new StringBuilder("""
+                select r.*, rec.cluster_id, rec.cost_tier from rollout r join recommendation rec on rec.id = r.recommendation_id
+                where 1 = 1""");
+        cluster.ifPresent(c -> sql.append(" and rec.cluster_id = :cluster"));
+        state.ifPresent(s -> sql.append(" and r.state = :state"));
+        sql.append(" order by r.created_at desc, r.id limit :limit");
+        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString()).param("limit", limit);
+        if (cluster.isPresent()) {
+            statement = statement.param("cluster", cluster.get().value());
+        }
+        if (state.isPresent()) {
+            statement = statement.param("state", state.get().name());
+        }
+        return statement.query((rs, n) -> new Listed(row(rs, List.of()), new ClusterId(rs.getString("cluster_id")),
+                ApplyMode.valueOf(rs.getString("cost_tier")))).list();
     }
 
     public List<UUID> forRecommendation(UUID recommendationId) {

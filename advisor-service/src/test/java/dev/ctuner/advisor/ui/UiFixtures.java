@@ -4,19 +4,30 @@ import static org.springframework.security.test.web.servlet.request.SecurityMock
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.jayway.jsonpath.JsonPath;
+import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
+import dev.ctuner.advisor.core.lifecycle.RolloutState;
+import dev.ctuner.advisor.core.safety.PlanMethod;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.learning.ModelAssessment;
+import dev.ctuner.advisor.learning.TrainingAttempt;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.recommendation.Submission;
 import dev.ctuner.advisor.ring.ReportedClusters;
 import dev.ctuner.advisor.store.AuditEntry;
+import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.ObservationSamples;
 import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.Origin;
 import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.RecommendationStore;
+import dev.ctuner.advisor.store.Rollout;
+import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
@@ -25,6 +36,7 @@ import dev.ctuner.common.protocol.message.NodeState;
 import dev.ctuner.common.protocol.message.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -53,9 +65,14 @@ class UiFixtures {
     private final Clock clock;
     private final RecommendationStore recommendationStore;
     private final VerificationStore verifications;
+    private final RolloutStore rolloutStore;
+    private final LearningService learning;
 
     UiFixtures(ClusterRegistry registry, ObservationStore observations, RecommendationService recommendations, Clock clock,
-               RecommendationStore recommendationStore, VerificationStore verifications) {
+               RecommendationStore recommendationStore, VerificationStore verifications, RolloutStore rolloutStore,
+               LearningService learning) {
+        this.learning = learning;
+        this.rolloutStore = rolloutStore;
         this.recommendationStore = recommendationStore;
         this.verifications = verifications;
         this.registry = registry;
@@ -83,6 +100,17 @@ class UiFixtures {
             }
         }
         return cluster;
+    }
+
+    /**
+     * The three nodes of a {@link #clusterWithDrift} cluster send a fresh UP_NORMAL heartbeat: on a busy
+     * machine a browser walk outlasts the 30 s after which the pages mark a heartbeat stale.
+     */
+    void heartbeat(String cluster) {
+        for (String node : new String[] {"n1", "n2", "n3"}) {
+            registry.status(new ClusterId(cluster), new NodeId(node), clock.instant(),
+                    new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "schema-1", "0.1.0", 3600L, true, 0, 0, 0));
+        }
     }
 
     /** An operator's LIVE change, VETTED. */
@@ -127,6 +155,40 @@ class UiFixtures {
                 tier, gain, now, now, 0);
         recommendationStore.insert(r, new AuditEntry<>(Optional.empty(), state, "fixture", now, "stored " + state));
         return r;
+    }
+
+    /**
+     * A rollout of {@code r} stored as it is, created {@code agoSeconds} ago, in a state the orchestrator
+     * does not drive (not RUNNING): two rounds of n1 (canary) then n2 and n3, the steps as that state leaves them.
+     */
+    Rollout storedRollout(Recommendation r, RolloutState state, long agoSeconds) {
+        Instant at = clock.instant().minusSeconds(agoSeconds);
+        NodeStepStatus done = switch (state) {
+            case SUCCEEDED -> NodeStepStatus.VERIFIED;
+            case ROLLED_BACK -> NodeStepStatus.ROLLED_BACK;
+            case FAILED, ABORTED -> NodeStepStatus.SKIPPED;
+            default -> NodeStepStatus.PENDING;
+        };
+        List<NodeStep> steps = List.of(
+                new NodeStep(new NodeId("n1"), 0, true, state == RolloutState.FAILED ? NodeStepStatus.FAILED : done,
+                        Optional.of(at.plusSeconds(1)), Optional.of(at.plusSeconds(20)), at.plusSeconds(20), Optional.of("canary"), 2),
+                new NodeStep(new NodeId("n2"), 1, false, done, Optional.empty(), Optional.empty(), at, Optional.empty(), 0),
+                new NodeStep(new NodeId("n3"), 1, false, done, Optional.empty(), Optional.empty(), at, Optional.empty(), 0));
+        Rollout ro = new Rollout(UUID.randomUUID(), r.id(), state, state == RolloutState.PAUSED ? 0 : 1, 2, PlanMethod.EXACT, false,
+                at, at.plusSeconds(60), 0, steps);
+        rolloutStore.insert(ro, new AuditEntry<>(Optional.empty(), state, "fixture", at, "stored " + state));
+        return ro;
+    }
+
+    /** Waits for the start-up training run and the model's diagnostics (seconds to a minute on a busy machine). */
+    void awaitModel() throws InterruptedException {
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        while (learning.current().map(m -> m.assessment().status() == ModelAssessment.Status.COMPUTING).orElse(true)) {
+            assertThat(learning.lastAttempt().map(a -> a.outcome() != TrainingAttempt.Outcome.FAILED).orElse(true))
+                    .as("start-up training on docs/data/training.csv succeeds").isTrue();
+            assertThat(System.nanoTime()).as("model and diagnostics within 300 s").isLessThan(deadline);
+            Thread.sleep(500);
+        }
     }
 
     /** A verification of {@code r}: BETTER by 6 % throughput where 8 % was predicted, or WORSE with a missed prediction. */
