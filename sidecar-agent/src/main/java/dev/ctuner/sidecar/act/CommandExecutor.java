@@ -47,13 +47,14 @@ public final class CommandExecutor implements AutoCloseable {
     private final ClusterId clusterId;
     private final NodeId nodeId;
     private final Clock clock;
+    private final CommandMeters meters;
     private final MessageCodec codec = new MessageCodec();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
     private final AtomicBoolean busy = new AtomicBoolean();
 
     public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
-                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock) {
+                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock, CommandMeters meters) {
         this.intake = intake;
         this.journal = journal;
         this.applier = applier;
@@ -65,12 +66,16 @@ public final class CommandExecutor implements AutoCloseable {
         this.clusterId = clusterId;
         this.nodeId = nodeId;
         this.clock = clock;
+        this.meters = meters;
     }
 
     /** Handles one message from the commands topic; never throws. */
     public void handle(byte[] message) {
         try {
             IntakeDecision decision = intake.decide(message, clock.instant(), facts.get(), currentYaml.get());
+            if (!(decision instanceof IntakeDecision.NotForThisNode)) {
+                meters.received();
+            }
             if (decision instanceof IntakeDecision.Accept accept) {
                 start(accept);
             } else if (decision instanceof IntakeDecision.AcceptAlter alter) {
@@ -86,6 +91,7 @@ public final class CommandExecutor implements AutoCloseable {
     private void respond(IntakeDecision decision) {
         if (decision instanceof IntakeDecision.Reject reject) {
             log.warn("rejected command {}: {} {}", reject.commandId(), reject.code(), reject.reason());
+            meters.refused(reject.code());
             if (reject.commandId() != null && reject.verified()) {
                 finish(reject.commandId(), rejected(reject.commandId(), reject.code(), reject.reason()));
             } else if (reject.commandId() != null) {
@@ -148,6 +154,7 @@ public final class CommandExecutor implements AutoCloseable {
      */
     private boolean acquire(UUID id) {
         if (!busy.compareAndSet(false, true)) {
+            meters.refused(RejectionCode.BUSY);
             send(rejected(id, RejectionCode.BUSY, "another command is running on this node; send it again later"));
             return false;
         }
@@ -168,6 +175,7 @@ public final class CommandExecutor implements AutoCloseable {
         }
         if (outcome instanceof TableAlterer.Outcome.UnknownTable unknown) {
             log.warn("command {} rejected: {}", id, unknown.reason());
+            meters.refused(RejectionCode.INVALID_FIELD);
             return rejected(id, RejectionCode.INVALID_FIELD, unknown.reason());
         }
         TableAlterer.Outcome.Failed failed = (TableAlterer.Outcome.Failed) outcome;
@@ -180,6 +188,7 @@ public final class CommandExecutor implements AutoCloseable {
     }
 
     private void finish(UUID id, CommandResult result) {
+        count(result);
         Envelope envelope = envelope(result);
         try {
             journal.record(id, envelope);
@@ -187,6 +196,19 @@ public final class CommandExecutor implements AutoCloseable {
             log.error("could not journal the result of {}; a redelivery may be answered again", id, e);
         }
         publisher.publish(topics.results(), nodeId.value(), codec.encode(envelope));
+    }
+
+    /** A final answer of a command this node carried out (refusals are counted where they are decided). */
+    private void count(CommandResult result) {
+        if (result.status() == CommandStatus.DONE) {
+            meters.applied();
+        } else if (result.status() == CommandStatus.FAILED) {
+            if (result.phase() == CommandPhase.ROLLED_BACK) {
+                meters.rolledBack();
+            } else {
+                meters.failed();
+            }
+        }
     }
 
     private void send(CommandResult result) {

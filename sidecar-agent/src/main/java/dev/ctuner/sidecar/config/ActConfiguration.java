@@ -15,6 +15,7 @@ import dev.ctuner.sidecar.act.CommandIntake;
 import dev.ctuner.sidecar.act.CommandJournal;
 import dev.ctuner.sidecar.act.CommandLineProcessControl;
 import dev.ctuner.sidecar.act.CommandListener;
+import dev.ctuner.sidecar.act.CommandMeters;
 import dev.ctuner.sidecar.act.CqlTableSchema;
 import dev.ctuner.sidecar.act.TableAlterer;
 import dev.ctuner.sidecar.act.ConfigurationApplier;
@@ -27,6 +28,7 @@ import dev.ctuner.sidecar.act.YamlStore;
 import dev.ctuner.sidecar.cassandra.CqlNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -62,7 +64,8 @@ public class ActConfiguration {
 
     @Bean(destroyMethod = "close")
     CommandExecutor commandExecutor(SidecarProperties properties, KnobCatalog catalog, CqlNode cql, JmxNode jmx,
-                                    ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock) throws IOException {
+                                    ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock,
+                                    MeterRegistry registry) throws IOException {
         SidecarProperties.Act act = properties.getAct();
         SignatureVerifier verifier = new SignatureVerifier(Ed25519Keys.readPublicKey(Path.of(act.getAdvisorPublicKey())));
         Path state = Path.of(act.getStateDir());
@@ -83,7 +86,7 @@ public class ActConfiguration {
                     } catch (IOException e) {
                         throw new IllegalStateException("cannot read " + yaml.file() + ": " + e.getMessage(), e);
                     }
-                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock);
+                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock, new CommandMeters(registry));
     }
 
     @Bean(destroyMethod = "close")
