@@ -142,12 +142,15 @@ public final class Quickstart {
             say("Prometheus     not started: %s is not installed (Debian: apt-get install prometheus)", binary);
             return;
         }
-        PrometheusProcess prometheus = PrometheusProcess.start(binary, dir.resolve("prometheus"), options.port() + 1010,
-                options.port(), advisorPassword, options.sidecarPorts());
+        // the shipped scrape configuration and alert rules, with this machine's targets
+        PrometheusProcess.Scrape scrape = new PrometheusProcess.Scrape("127.0.0.1:" + options.port(), java.util.Optional.of(advisorPassword),
+                options.sidecarPorts().stream().map(p -> "127.0.0.1:" + p).toList(), Duration.ofSeconds(15), Duration.ofSeconds(15));
+        PrometheusProcess prometheus = PrometheusProcess.start(binary, root, dir.resolve("prometheus"), options.port() + 1010, scrape,
+                AlertRules.read(root));
         started.add(prometheus);
         pids.add("Prometheus " + prometheus.pid());
-        say("Prometheus     http://127.0.0.1:%d, PID %d (scraping the advisor and the sidecars every 15 s)", prometheus.port(),
-                prometheus.pid());
+        say("Prometheus     http://127.0.0.1:%d, PID %d (scraping the advisor and the sidecars every 15 s; alert rules of %s at /alerts)",
+                prometheus.port(), prometheus.pid(), AlertRules.DIR);
     }
 
     private static void loopAction(AdvisorProcess advisor, String action, String comment) {

@@ -6,6 +6,7 @@ import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.protocol.Topics;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -54,7 +55,7 @@ public class IngestConfiguration {
     @ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
     IngestConsumer ingestConsumer(IngestProperties properties, Topics topics, ClusterRegistry registry, CommandResultStore results,
                                   ObservationStore observations, Producer<String, byte[]> producer, MeterRegistry meters,
-                                  ObjectProvider<ResultListener> listeners) {
+                                  ObjectProvider<ResultListener> listeners, Clock clock) {
         KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, properties.groupId(),
@@ -63,7 +64,7 @@ public class IngestConfiguration {
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
                 ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000), new StringDeserializer(), new ByteArrayDeserializer());
         IngestHandler handler = new IngestHandler(new MessageCodec(), registry, results, observations,
-                new KafkaDeadLetters(producer, topics.dlq(), meters), meters,
+                new KafkaDeadLetters(producer, topics.dlq(), meters), meters, new IngestMeters(meters, clock),
                 (ReportedResult r) -> listeners.forEach(l -> l.onResult(r)));
         return new IngestConsumer(consumer, topics, handler);
     }

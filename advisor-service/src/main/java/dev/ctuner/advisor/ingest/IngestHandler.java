@@ -38,10 +38,11 @@ public final class IngestHandler {
     private final ObservationStore observations;
     private final DeadLetters deadLetters;
     private final MeterRegistry meters;
+    private final IngestMeters ingestMeters;
     private final Consumer<ReportedResult> onResult;
 
     public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results,
-                         ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters,
+                         ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters, IngestMeters ingestMeters,
                          Consumer<ReportedResult> onResult) {
         this.codec = codec;
         this.registry = registry;
@@ -49,6 +50,7 @@ public final class IngestHandler {
         this.observations = observations;
         this.deadLetters = deadLetters;
         this.meters = meters;
+        this.ingestMeters = ingestMeters;
         this.onResult = onResult;
     }
 
@@ -86,11 +88,13 @@ public final class IngestHandler {
             meters.counter("ctuner.ingest.ignored", "type", envelope.type()).increment();
         }
         meters.counter("ctuner.ingest.accepted", "topic", kind.name().toLowerCase()).increment();
+        ingestMeters.handled(kind, envelope.createdAt());
     }
 
     private void reject(String topic, TopicKind kind, String key, byte[] value, String code, String reason) {
         Counter.builder("ctuner.ingest.rejected").description("records sent to the dead-letter topic")
                 .tag("topic", kind.name().toLowerCase()).tag("reason", code).register(meters).increment();
+        ingestMeters.deadLettered(kind);
         deadLetters.park(topic, key, value, reason);
     }
 

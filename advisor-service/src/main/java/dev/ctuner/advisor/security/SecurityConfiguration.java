@@ -24,6 +24,11 @@ import org.springframework.security.web.SecurityFilterChain;
  * balancers and probes: the status only ({@code management.endpoint.health.show-details:
  * when-authorized}), with the details for a signed-in user. Every other actuator endpoint
  * ({@code /actuator/prometheus}, a health component) needs a user.
+ *
+ * <p>With a separate management port ({@code management.server.port}) the actuator moves there,
+ * and that port answers only health and {@code /actuator/prometheus}, both without credentials, for
+ * a Prometheus server that holds no operator's password; bind it to an internal interface
+ * ({@code management.server.address}).
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
@@ -31,8 +36,32 @@ public class SecurityConfiguration {
     /** POST endpoints that compute an answer and store nothing. */
     static final String[] READS_BY_POST = {"/api/v1/advice", "/api/v1/plans"};
 
+    /** Prometheus' scrape path. */
+    static final String SCRAPE = "/actuator/prometheus";
+
     /** Health for load balancers and probes: status only unless signed in. */
     static final String[] OPEN_HEALTH = {"/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness"};
+
+    @Bean
+    ManagementPort managementPort() {
+        return new ManagementPort();
+    }
+
+    /** The separate management port: health and metrics for anyone who can reach it, nothing else. */
+    @Bean
+    @Order(0)
+    SecurityFilterChain management(HttpSecurity http, ManagementPort port) throws Exception {
+        http.securityMatcher(port)
+                .authorizeHttpRequests(a -> a
+                        .requestMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**", SCRAPE).permitAll()
+                        .requestMatchers(HttpMethod.HEAD, "/actuator/health", "/actuator/health/**", SCRAPE).permitAll()
+                        .anyRequest().denyAll())
+                .exceptionHandling(e -> e.authenticationEntryPoint(ProblemResponses.unauthorized())
+                        .accessDeniedHandler(ProblemResponses.forbidden()))
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .csrf(c -> c.disable());
+        return http.build();
+    }
 
     @Bean
     @Order(2)

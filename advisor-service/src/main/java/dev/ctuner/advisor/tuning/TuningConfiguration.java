@@ -16,6 +16,7 @@ import dev.ctuner.advisor.store.RolloutStore;
 import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.advisor.store.VerificationStore;
 import dev.ctuner.common.catalog.KnobCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -36,9 +37,9 @@ public class TuningConfiguration {
                                       RolloutService rollouts, RolloutStore rolloutStore, ObservationStore observations,
                                       VerificationStore verifications, LearningService learning, ReportedRings rings,
                                       ClusterRegistry registry, SafeRoundPlanner planner, KnobCatalog catalog,
-                                      TuningProperties properties, VettingProperties vetting) {
+                                      TuningProperties properties, VettingProperties vetting, MeterRegistry meters) {
         return new TuningLoopRunner(cycle(loops, store, recommendations, rollouts, rolloutStore, observations, verifications, learning,
-                rings, registry, planner, catalog, properties, vetting), registry, store, properties.decisionPeriod());
+                rings, registry, planner, catalog, properties, vetting), registry, store, properties.decisionPeriod(), meters);
     }
 
     /** One cluster's decision period, wired from the advisor's services (the runner calls it; tests call it directly). */

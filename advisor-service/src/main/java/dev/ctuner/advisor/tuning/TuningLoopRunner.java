@@ -4,6 +4,8 @@ import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.store.TuningLoop;
 import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.common.protocol.ClusterId;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,7 +24,7 @@ import org.springframework.context.event.EventListener;
  * the next period starts afresh from the stores.
  *
  * <pre>{@code
- * new TuningLoopRunner(cycle, registry, store, Duration.ofSeconds(60)).start();
+ * new TuningLoopRunner(cycle, registry, store, Duration.ofSeconds(60), meters).start();
  * }</pre>
  */
 public final class TuningLoopRunner implements AutoCloseable {
@@ -33,13 +35,15 @@ public final class TuningLoopRunner implements AutoCloseable {
     private final ClusterRegistry registry;
     private final TuningLoopStore store;
     private final Duration period;
+    private final MeterRegistry meters;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "tuning-loop");
         t.setDaemon(true);
         return t;
     });
 
-    TuningLoopRunner(TuningCycle cycle, ClusterRegistry registry, TuningLoopStore store, Duration period) {
+    TuningLoopRunner(TuningCycle cycle, ClusterRegistry registry, TuningLoopStore store, Duration period, MeterRegistry meters) {
+        this.meters = meters;
         this.cycle = cycle;
         this.registry = registry;
         this.store = store;
@@ -63,7 +67,10 @@ public final class TuningLoopRunner implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.warn("tuning loop of {}: {}; trying again next period", cluster, e.toString(), e);
             }
-            log.debug("tuning loop of {}: period took {} ms", cluster, (System.nanoTime() - start) / 1_000_000);
+            long took = System.nanoTime() - start;
+            Timer.builder("ctuner.loop.decision").tag("cluster", cluster).description("time one decision period of the cluster's loop took")
+                    .register(meters).record(took, TimeUnit.NANOSECONDS);
+            log.debug("tuning loop of {}: period took {} ms", cluster, took / 1_000_000);
         }
     }
 

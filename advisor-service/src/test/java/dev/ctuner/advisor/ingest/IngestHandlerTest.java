@@ -41,7 +41,8 @@ class IngestHandlerTest {
     final List<ReportedResult> told = new ArrayList<>();
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     final IngestHandler handler = new IngestHandler(codec, registry, results, observations,
-            (topic, key, value, reason) -> parked.add(topic + " " + reason), meters, told::add);
+            (topic, key, value, reason) -> parked.add(topic + " " + reason), meters,
+            new IngestMeters(meters, java.time.Clock.fixed(Instant.parse("2026-11-20T10:00:05Z"), java.time.ZoneOffset.UTC)), told::add);
     final ClusterId cluster = new ClusterId("c1");
     final Instant now = Instant.parse("2026-11-20T10:00:00Z");
 
@@ -61,6 +62,7 @@ class IngestHandlerTest {
         assertThat(parked.get(1)).contains("TRUNCATED");
         assertThat(meters.get("ctuner.ingest.rejected").counters().stream().mapToDouble(c -> c.count()).sum()).isEqualTo(3.0);
         assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "TRUNCATED").counter().count()).isEqualTo(1.0);
+        assertThat(meters.get("ctuner.ingest.dlq.records").tag("topic", "status").counter().count()).isEqualTo(3.0);
         assertThat(registry.clusters()).isEmpty();
     }
 
@@ -88,6 +90,8 @@ class IngestHandlerTest {
         assertThat(view.status().orElseThrow().state()).isEqualTo(NodeState.UP_NORMAL);
         assertThat(view.statusAt()).contains(now);
         assertThat(parked).isEmpty();
+        assertThat(meters.get("ctuner.ingest.lag.seconds").tag("topic", "status").gauge().value())
+                .as("the newest heartbeat was created 5 s before the handler's clock").isEqualTo(5.0);
     }
 
     @Test

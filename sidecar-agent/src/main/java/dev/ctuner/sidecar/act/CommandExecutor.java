@@ -49,6 +49,7 @@ public final class CommandExecutor implements AutoCloseable {
     private final ClusterId clusterId;
     private final NodeId nodeId;
     private final Clock clock;
+    private final CommandMeters meters;
     private final MessageCodec codec = new MessageCodec();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
     private final AtomicBoolean busy = new AtomicBoolean();
@@ -56,14 +57,15 @@ public final class CommandExecutor implements AutoCloseable {
 
     public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
-                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock) {
-        this(intake, journal, applier, alterer, facts, currentYaml, publisher, topics, clusterId, nodeId, clock, null);
+                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock, CommandMeters meters) {
+        this(intake, journal, applier, alterer, facts, currentYaml, publisher, topics, clusterId, nodeId, clock, meters, null);
     }
 
     /** @param experiments carries out RunExperiment; null in the serving role (the intake refuses experiments there) */
     public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
-                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock, ExperimentConductor experiments) {
+                           Topics topics, ClusterId clusterId, NodeId nodeId, Clock clock, CommandMeters meters,
+                           ExperimentConductor experiments) {
         this.experiments = experiments;
         this.intake = intake;
         this.journal = journal;
@@ -76,12 +78,16 @@ public final class CommandExecutor implements AutoCloseable {
         this.clusterId = clusterId;
         this.nodeId = nodeId;
         this.clock = clock;
+        this.meters = meters;
     }
 
     /** Handles one message from the commands topic; never throws. */
     public void handle(byte[] message) {
         try {
             IntakeDecision decision = intake.decide(message, clock.instant(), facts.get(), currentYaml.get());
+            if (!(decision instanceof IntakeDecision.NotForThisNode)) {
+                meters.received();
+            }
             if (decision instanceof IntakeDecision.Accept accept) {
                 start(accept);
             } else if (decision instanceof IntakeDecision.AcceptAlter alter) {
@@ -102,6 +108,7 @@ public final class CommandExecutor implements AutoCloseable {
     private void respond(IntakeDecision decision) {
         if (decision instanceof IntakeDecision.Reject reject) {
             log.warn("rejected command {}: {} {}", reject.commandId(), reject.code(), reject.reason());
+            meters.refused(reject.code());
             if (reject.commandId() != null && reject.verified()) {
                 finish(reject.commandId(), rejected(reject.commandId(), reject.code(), reject.reason()));
             } else if (reject.commandId() != null) {
@@ -214,6 +221,7 @@ public final class CommandExecutor implements AutoCloseable {
      */
     private boolean acquire(UUID id) {
         if (!busy.compareAndSet(false, true)) {
+            meters.refused(RejectionCode.BUSY);
             send(rejected(id, RejectionCode.BUSY, "another command is running on this node (commands and experiments run one at"
                     + " a time); send it again later"));
             return false;
@@ -235,6 +243,7 @@ public final class CommandExecutor implements AutoCloseable {
         }
         if (outcome instanceof TableAlterer.Outcome.UnknownTable unknown) {
             log.warn("command {} rejected: {}", id, unknown.reason());
+            meters.refused(RejectionCode.INVALID_FIELD);
             return rejected(id, RejectionCode.INVALID_FIELD, unknown.reason());
         }
         TableAlterer.Outcome.Failed failed = (TableAlterer.Outcome.Failed) outcome;
@@ -247,6 +256,7 @@ public final class CommandExecutor implements AutoCloseable {
     }
 
     private void finish(UUID id, CommandResult result) {
+        count(result);
         Envelope envelope = envelope(result);
         try {
             journal.record(id, envelope);
@@ -254,6 +264,19 @@ public final class CommandExecutor implements AutoCloseable {
             log.error("could not journal the result of {}; a redelivery may be answered again", id, e);
         }
         publisher.publish(topics.results(), nodeId.value(), codec.encode(envelope));
+    }
+
+    /** A final answer of a command this node carried out (refusals are counted where they are decided). */
+    private void count(CommandResult result) {
+        if (result.status() == CommandStatus.DONE) {
+            meters.applied();
+        } else if (result.status() == CommandStatus.FAILED) {
+            if (result.phase() == CommandPhase.ROLLED_BACK) {
+                meters.rolledBack();
+            } else {
+                meters.failed();
+            }
+        }
     }
 
     private void send(CommandResult result) {

@@ -15,6 +15,7 @@ import dev.ctuner.sidecar.act.CommandIntake;
 import dev.ctuner.sidecar.act.CommandJournal;
 import dev.ctuner.sidecar.act.CommandLineProcessControl;
 import dev.ctuner.sidecar.act.CommandListener;
+import dev.ctuner.sidecar.act.CommandMeters;
 import dev.ctuner.sidecar.act.CqlTableSchema;
 import dev.ctuner.sidecar.act.TableAlterer;
 import dev.ctuner.sidecar.act.ConfigurationApplier;
@@ -33,6 +34,7 @@ import dev.ctuner.sidecar.experiment.ExperimentLedger;
 import dev.ctuner.sidecar.experiment.SidecarExperimentNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -70,7 +72,8 @@ public class ActConfiguration {
 
     @Bean(destroyMethod = "close")
     CommandExecutor commandExecutor(SidecarProperties properties, KnobCatalog catalog, CqlNode cql, JmxNode jmx,
-                                    ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock) throws IOException {
+                                    ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock,
+                                    MeterRegistry registry) throws IOException {
         SidecarProperties.Act act = properties.getAct();
         SignatureVerifier verifier = new SignatureVerifier(Ed25519Keys.readPublicKey(Path.of(act.getAdvisorPublicKey())));
         Path state = Path.of(act.getStateDir());
@@ -96,7 +99,7 @@ public class ActConfiguration {
                     } catch (IOException e) {
                         throw new IllegalStateException("cannot read " + yaml.file() + ": " + e.getMessage(), e);
                     }
-                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock, experiments);
+                }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock, new CommandMeters(registry), experiments);
         executor.recoverExperiment();
         return executor;
     }

@@ -19,6 +19,8 @@ import dev.ctuner.sidecar.publish.KafkaMessageSender;
 import dev.ctuner.sidecar.publish.TopicInitializer;
 import java.util.List;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.config.MeterFilter;
 import java.time.Clock;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -85,9 +87,16 @@ public class SidecarConfiguration {
         WorkloadObserver observer = new WorkloadObserver(new SnapshotReader(cql, jmx, clock), probe,
                 new ConfigurationReader(cql, catalog, values -> dev.ctuner.sidecar.cassandra.LiveValues.overlay(values, jmx)), new StatusReader(cql, jmx, version), publisher, topics,
                 new ClusterId(properties.getClusterId()), new NodeId(properties.getNodeId()), clock);
-        SampleGauges.register(registry, observer, publisher);
+        SampleGauges.register(registry, observer, publisher, clock);
         observer.start(sampling.getWindow(), sampling.getStatusInterval());
         return observer;
+    }
+
+    /** Every meter of this sidecar carries its cluster and node, so one Prometheus query covers the fleet. */
+    @Bean
+    MeterFilter clusterAndNodeTags(SidecarProperties properties) {
+        return MeterFilter.commonTags(Tags.of("cluster", properties.getClusterId(),
+                "node", properties.getNodeId()));
     }
 
     @Bean

@@ -7,25 +7,40 @@ import dev.ctuner.sidecar.publish.BacklogPublisher;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.function.Function;
 
 /**
  * The features of the latest workload sample as Micrometer gauges (Prometheus at
- * /actuator/prometheus). A value the node did not give reads NaN, never 0.
+ * /actuator/prometheus). A value the node did not give reads NaN, never 0. The names are the
+ * documented, stable ones of docs/observability.md: a renamed gauge breaks operators' dashboards.
  */
 public final class SampleGauges {
+
+    /** The operation types, as the {@code type} label spells them. */
+    static final String[] TYPES = {"reads", "writes", "range_scans", "lwts", "batches"};
 
     private SampleGauges() {
     }
 
-    public static void register(MeterRegistry registry, WorkloadObserver observer, BacklogPublisher publisher) {
+    public static void register(MeterRegistry registry, WorkloadObserver observer, BacklogPublisher publisher, Clock clock) {
         gauge(registry, observer, "ctuner.workload.read.ratio", "read ratio RR of the last window", s -> s.readRatio());
-        gauge(registry, observer, "ctuner.workload.throughput", "operations per second in the last window",
+        gauge(registry, observer, "ctuner.workload.throughput.ops.per.second", "operations per second in the last window",
                 s -> s.performance().throughputOpsPerSecond());
-        for (String type : new String[] {"reads", "writes", "range_scans", "lwts", "batches"}) {
+        for (String type : TYPES) {
             Gauge.builder("ctuner.workload.operations", observer, o -> o.latest().map(s -> (double) count(s, type)).orElse(Double.NaN))
                     .tag("type", type).description("operations of this type in the last window").register(registry);
+            Gauge.builder("ctuner.workload.mix.ratio", observer, o -> o.latest().map(s -> share(s, type)).orElse(Double.NaN))
+                    .tag("type", type).description("share of this type among the operations of the last window (the workload mix)")
+                    .register(registry);
         }
+        Instant since = clock.instant();
+        Gauge.builder("ctuner.sidecar.sampling.lag.seconds", observer,
+                        o -> lagSeconds(o.latest().map(WorkloadSample::windowEnd).orElse(since), clock.instant()))
+                .description("seconds since the end of the last published window (since the start before the first)")
+                .register(registry);
         gauge(registry, observer, "ctuner.workload.key.reuse.mean", "estimated mean key reuse distance", s -> s.keyReuse().meanKrd());
         gauge(registry, observer, "ctuner.workload.key.reuse.median", "estimated median key reuse distance", s -> s.keyReuse().medianKrd());
         latency(registry, observer, "coordinator_read", Performance::coordinatorRead);
@@ -38,7 +53,7 @@ public final class SampleGauges {
         gauge(registry, observer, "ctuner.node.cache.hit.ratio.row", "row cache hit ratio in the last window", s -> s.performance().cacheHitRatios().row());
         gauge(registry, observer, "ctuner.node.gc.pause.millis", "GC pause time in the last window", s -> toDouble(s.performance().gcPauseMillisTotal()));
         gauge(registry, observer, "ctuner.node.heap.used.bytes", "heap used at the end of the last window", s -> toDouble(s.performance().heapUsedBytes()));
-        Gauge.builder("ctuner.publisher.backlog", publisher, BacklogPublisher::backlog)
+        Gauge.builder("ctuner.publisher.backlog.messages", publisher, BacklogPublisher::backlog)
                 .description("messages waiting for the broker").register(registry);
         FunctionCounter.builder("ctuner.publisher.dropped", publisher, BacklogPublisher::dropped)
                 .description("messages dropped because the backlog was full").register(registry);
@@ -58,6 +73,20 @@ public final class SampleGauges {
                               Function<WorkloadSample, Double> value) {
         Gauge.builder(name, observer, o -> o.latest().map(value).map(Double::doubleValue).orElse(Double.NaN))
                 .description(description).register(registry);
+    }
+
+    /** Seconds from {@code from} to {@code now}, with millisecond resolution. */
+    static double lagSeconds(Instant from, Instant now) {
+        return Duration.between(from, now).toMillis() / 1000.0;
+    }
+
+    /** The share of {@code type} among the window's operations; NaN for a window without operations. */
+    static double share(WorkloadSample s, String type) {
+        long total = 0;
+        for (String t : TYPES) {
+            total += count(s, t);
+        }
+        return total == 0 ? Double.NaN : (double) count(s, type) / total;
     }
 
     private static long count(WorkloadSample s, String type) {
