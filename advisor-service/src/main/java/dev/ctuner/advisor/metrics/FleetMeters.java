@@ -46,6 +46,7 @@ public final class FleetMeters {
     private final MultiGauge missed;
     private final MultiGauge missedRatio;
     private final MultiGauge heartbeatAge;
+    private final MultiGauge drift;
     private volatile FleetSnapshot latest = new FleetSnapshot(List.of(), Optional.empty(), 0);
 
     public FleetMeters(MeterRegistry registry, Clock clock) {
@@ -66,6 +67,8 @@ public final class FleetMeters {
         missedRatio = gauge(registry, "ctuner.model.missed.prediction.ratio",
                 "share of verified predictions that missed (the model-health figure; NaN before the first)");
         heartbeatAge = gauge(registry, "ctuner.node.heartbeat.age.seconds", "seconds since the node's sidecar last sent a heartbeat");
+        drift = gauge(registry, "ctuner.config.drift.knobs",
+                "catalog knobs whose values differ between the cluster's nodes (NaN while no node reported its configuration lately)");
         io.micrometer.core.instrument.Gauge.builder("ctuner.model.age.seconds", this,
                         m -> m.latest.modelTrainedAt().map(this::ageSeconds).orElse(NONE))
                 .description("seconds since the model in use was trained (NaN while there is none)").register(registry);
@@ -96,6 +99,7 @@ public final class FleetMeters {
         List<Row<?>> missedRows = new ArrayList<>();
         List<Row<?>> ratioRows = new ArrayList<>();
         List<Row<?>> heartbeats = new ArrayList<>();
+        List<Row<?>> driftRows = new ArrayList<>();
         for (FleetSnapshot.Cluster c : snapshot.clusters()) {
             Tags cluster = Tags.of("cluster", c.cluster());
             boolean isPaused = c.paused().orElse(false);
@@ -122,6 +126,7 @@ public final class FleetMeters {
             verifiedRows.add(Row.of(cluster, c.verified()));
             missedRows.add(Row.of(cluster, c.missed()));
             ratioRows.add(Row.of(cluster, c.verified() == 0 ? NONE : (double) c.missed() / c.verified()));
+            driftRows.add(Row.of(cluster, c.driftedKnobs().isPresent() ? c.driftedKnobs().getAsInt() : NONE));
             for (FleetSnapshot.Node n : c.nodes()) {
                 heartbeats.add(Row.of(cluster.and("node", n.node()).and("dc", n.dc()).and("rack", n.rack()), age(n.heartbeatAt(), NONE)));
             }
@@ -140,6 +145,7 @@ public final class FleetMeters {
         missed.register(missedRows, true);
         missedRatio.register(ratioRows, true);
         heartbeatAge.register(heartbeats, true);
+        drift.register(driftRows, true);
     }
 
     /** Seconds from {@code at} to now, computed at each scrape; {@code otherwise} without an instant. */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,6 +37,7 @@ public final class FleetMetricsRefresher implements AutoCloseable {
     private final ClusterRegistry registry;
     private final LearningService learning;
     private final FleetMeters meters;
+    private final Function<ClusterId, OptionalInt> drift;
     private final Duration period;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fleet-metrics");
@@ -43,8 +45,10 @@ public final class FleetMetricsRefresher implements AutoCloseable {
         return t;
     });
 
+    /** @param drift how many knobs differ between the cluster's nodes (empty when none reported a configuration lately) */
     public FleetMetricsRefresher(FleetCounts counts, TuningLoopStore loops, ClusterRegistry registry, LearningService learning,
-                                 FleetMeters meters, Duration period) {
+                                 FleetMeters meters, Function<ClusterId, OptionalInt> drift, Duration period) {
+        this.drift = drift;
         this.counts = counts;
         this.loops = loops;
         this.registry = registry;
@@ -83,7 +87,7 @@ public final class FleetMetricsRefresher implements AutoCloseable {
             figures.add(new FleetSnapshot.Cluster(cluster, loop.map(TuningLoop::paused), loop.map(TuningLoop::updatedAt),
                     Optional.ofNullable(lastDecisions.get(cluster)), recommendations.getOrDefault(cluster, Map.of()),
                     rollouts.getOrDefault(cluster, Map.of()), verdicts.getOrDefault(cluster, Map.of()), h[0], h[1],
-                    Optional.ofNullable(lastVerifications.get(cluster)), nodes(new ClusterId(cluster))));
+                    Optional.ofNullable(lastVerifications.get(cluster)), nodes(new ClusterId(cluster)), drift.apply(new ClusterId(cluster))));
         }
         var model = learning.current();
         return new FleetSnapshot(figures, model.map(m -> m.provenance().trainedAt()), model.map(m -> m.provenance().samples()).orElse(0));

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What the advisor's metrics show at one refresh: per cluster the loop, its proposals, rollouts and
@@ -31,10 +32,13 @@ public record FleetSnapshot(List<Cluster> clusters, Optional<Instant> modelTrain
      * @param verdicts        verification verdict → count
      * @param verified        verified predictions (a verification with a prediction to compare)
      * @param missed          of those, missed by more than their own uncertainty
+     * @param driftedKnobs    catalog knobs whose read-back values differ between the cluster's nodes; empty when
+     *                        no node has reported a configuration recently
      */
     public record Cluster(String cluster, Optional<Boolean> paused, Optional<Instant> loopUpdatedAt, Optional<LastDecision> lastDecision,
                           Map<String, Integer> recommendations, Map<String, Integer> rollouts, Map<String, Integer> verdicts,
-                          int verified, int missed, Optional<LastVerification> lastVerification, List<Node> nodes) {
+                          int verified, int missed, Optional<LastVerification> lastVerification, List<Node> nodes,
+                          OptionalInt driftedKnobs) {
 
         public Cluster {
             recommendations = Map.copyOf(recommendations);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class FleetMetersTest {
                 Map.of("RUNNING", 1, "ROLLED_BACK", 2), Map.of("BETTER", 3, "WORSE", 1), 4, 1,
                 Optional.of(new LastVerification("BETTER", OptionalDouble.of(0.12), OptionalDouble.of(0.08))),
                 List.of(new FleetSnapshot.Node("n1", "dc1", "rack1", Optional.of(T0.minusSeconds(5))),
-                        new FleetSnapshot.Node("n2", "unknown", "unknown", Optional.empty())));
+                        new FleetSnapshot.Node("n2", "unknown", "unknown", Optional.empty())), OptionalInt.of(2));
     }
 
     private RequiredSearch prod(String name) {
@@ -90,7 +91,7 @@ class FleetMetersTest {
         assertThat(registry.get("ctuner.model.age.seconds").gauge().value()).as("no model yet").isNaN();
 
         FleetSnapshot.Cluster running = new FleetSnapshot.Cluster("dev", Optional.of(false), Optional.of(T0), Optional.empty(), Map.of(),
-                Map.of(), Map.of(), 0, 0, Optional.empty(), List.of());
+                Map.of(), Map.of(), 0, 0, Optional.empty(), List.of(), OptionalInt.empty());
         meters.update(new FleetSnapshot(List.of(running), Optional.empty(), 0));
 
         assertThat(registry.find("ctuner.loop.paused").tag("cluster", "prod").gauge()).isNull();
@@ -99,5 +100,13 @@ class FleetMetersTest {
         assertThat(registry.get("ctuner.model.missed.prediction.ratio").tag("cluster", "dev").gauge().value())
                 .as("no verified prediction yet").isNaN();
         assertThat(registry.get("ctuner.loop.last.decision.age.seconds").tag("cluster", "dev").gauge().value()).isNaN();
+        assertThat(registry.get("ctuner.config.drift.knobs").tag("cluster", "dev").gauge().value())
+                .as("no configuration reported lately").isNaN();
+    }
+
+    @Test
+    void aClustersDriftIsTheNumberOfKnobsItsNodesDisagreeOn() {
+        meters.update(new FleetSnapshot(List.of(prod()), Optional.empty(), 0));
+        assertThat(prod("ctuner.config.drift.knobs").gauge().value()).isEqualTo(2);
     }
 }
