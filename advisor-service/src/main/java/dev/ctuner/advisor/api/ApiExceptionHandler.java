@@ -29,6 +29,8 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -223,10 +225,24 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     private static ProblemDetail tidy(ProblemDetail p) {
         p.setType(ABOUT_BLANK);
         p.setDetail(p.getDetail() == null ? p.getTitle() : ProblemText.abbreviate(p.getDetail()));
-        if (p.getInstance() != null && p.getInstance().toString().length() > ProblemResponses.MAX_INSTANCE) {
-            p.setInstance(null);
+        if (p.getInstance() == null && RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes a) {
+            p.setInstance(instance(a.getRequest().getRequestURI()));
         }
         return p;
+    }
+
+    /** The request path as the problem's instance; a long one cut back to its last whole segment within the limit. */
+    static URI instance(String path) {
+        String cut = path;
+        if (path.length() > ProblemResponses.MAX_INSTANCE) {
+            cut = path.substring(0, ProblemResponses.MAX_INSTANCE);
+            cut = cut.substring(0, cut.lastIndexOf('/') + 1);
+        }
+        try {
+            return URI.create(cut);
+        } catch (IllegalArgumentException e) {
+            return URI.create("/");
+        }
     }
 
     private static final URI ABOUT_BLANK = URI.create("about:blank");

@@ -44,7 +44,8 @@ final class AbuseChecks {
 
     List<String> check(AbuseRequest req, String pathTemplate, int status, String contentType, String body) {
         List<String> defects = new ArrayList<>();
-        if (status >= 500) {
+        // 503 "No model trained yet" is the advice and plan endpoints' documented answer before a model exists
+        if (status >= 500 && !(status == 503 && body.contains("\"title\":\"No model trained yet\""))) {
             defects.add("status " + status);
         }
         for (String leak : LEAKS) {
@@ -53,7 +54,8 @@ final class AbuseChecks {
             }
         }
         boolean tooLarge = req.body() != null && req.body().length > bodyLimit;
-        if (tooLarge && status != 413) {
+        // a path the container refuses (encoded slash, ...) is answered 400 before the body is looked at
+        if (tooLarge && status != 413 && !(status == 400 && !cleanPath(req))) {
             defects.add("a body of " + req.body().length + " bytes (limit " + bodyLimit + ") got " + status + ", not 413");
         }
         if (req.clean() && req.identity() == Identity.ANONYMOUS && status != 401) {
@@ -73,6 +75,10 @@ final class AbuseChecks {
             defects.addAll(problem(status, contentType, body));
         }
         return defects;
+    }
+
+    private static boolean cleanPath(AbuseRequest req) {
+        return req.what().isEmpty() || !(req.what().contains("raw path value") || req.what().contains("path value"));
     }
 
     /** An error body must be a small RFC 9457 problem. */
