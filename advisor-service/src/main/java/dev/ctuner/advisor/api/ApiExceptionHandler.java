@@ -204,12 +204,6 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof RequestBodyLimitFilter.TooLarge) {
-                return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).header(HttpHeaders.CONNECTION, "close")
-                        .body(problem(HttpStatus.CONTENT_TOO_LARGE, "Content Too Large", c.getMessage()));
-            }
-        }
         // the parser's own message names Java classes and library limits: describe the JSON instead
         String detail = "The request body is not valid JSON for this endpoint: " + ProblemText.unreadable(e.getCause());
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Unreadable request body", detail));

@@ -19,22 +19,14 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Refuses a request body over {@code ctuner.advisor.api.max-body-size} with 413, before the security
  * chain and the JSON parser spend anything on it: at once when its Content-Length says so; a chunked
- * body is read here up to the limit first (at most the limit is held in memory). A body whose length
- * the request misstates fails its read with {@link TooLarge}, which {@link ApiExceptionHandler}
- * answers with the same 413.
+ * body is read here up to the limit first (at most the limit is held in memory) and served from
+ * memory after. Tomcat never hands on more bytes than a Content-Length announces.
  *
  * <pre>
  * POST /api/v1/recommendations  (1 MiB)   →  413 application/problem+json
  * </pre>
  */
 public class RequestBodyLimitFilter extends OncePerRequestFilter {
-
-    /** A chunked body went past the limit while it was read. */
-    public static final class TooLarge extends IOException {
-        TooLarge(long limit) {
-            super(detail(limit));
-        }
-    }
 
     private final long limit;
 
@@ -66,7 +58,7 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
             chain.doFilter(new Buffered(request, body), response);
             return;
         }
-        chain.doFilter(new Limited(request, limit), response);
+        chain.doFilter(request, response);
     }
 
     /** A chunked body already read (within the limit), served from memory. */
@@ -115,85 +107,6 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
             String encoding = getCharacterEncoding();
             return new BufferedReader(new InputStreamReader(getInputStream(),
                     encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
-        }
-    }
-
-    /** The request with an input stream that fails past the limit. */
-    private static final class Limited extends HttpServletRequestWrapper {
-
-        private final long limit;
-        private ServletInputStream stream;
-
-        Limited(HttpServletRequest request, long limit) {
-            super(request);
-            this.limit = limit;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() throws IOException {
-            if (stream == null) {
-                stream = new Counting(super.getInputStream(), limit);
-            }
-            return stream;
-        }
-
-        @Override
-        public BufferedReader getReader() throws IOException {
-            String encoding = getCharacterEncoding();
-            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
-            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
-        }
-    }
-
-    private static final class Counting extends ServletInputStream {
-
-        private final ServletInputStream in;
-        private final long limit;
-        private long read;
-
-        Counting(ServletInputStream in, long limit) {
-            this.in = in;
-            this.limit = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws TooLarge {
-            read += n;
-            if (read > limit) {
-                throw new TooLarge(limit);
-            }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
         }
     }
 }

@@ -12,8 +12,8 @@ import org.springframework.util.unit.DataSize;
  * </pre>
  *
  * @param maxBodySize the largest request body {@code /api/**} reads; a larger one is refused with 413 before
- *        it is parsed, whether it announces its length or is sent in chunks. The largest body the API
- *        needs (a plan over a long forecast) is a few KiB.
+ *        it is parsed, whether it announces its length or is sent in chunks. The default holds a plan request
+ *        of about 1,000 forecast steps; raise it for longer forecasts (a plan request may have up to 10,000).
  */
 @ConfigurationProperties("ctuner.advisor.api")
 public record ApiProperties(@DefaultValue("64KB") DataSize maxBodySize) {

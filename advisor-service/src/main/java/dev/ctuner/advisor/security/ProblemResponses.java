@@ -46,11 +46,12 @@ public final class ProblemResponses {
             throws IOException {
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.setCharacterEncoding("UTF-8");
         String path = request.getRequestURI();
-        response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase()
+        // JSON is UTF-8 by definition (RFC 8259): written as bytes, with no charset parameter on the type
+        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase()
                 + "\",\"status\":" + status.value() + ",\"detail\":\"" + escape(detail) + "\""
-                + (path != null && path.length() <= MAX_INSTANCE ? ",\"instance\":\"" + escape(path) + "\"" : "") + "}");
+                + (path != null && path.length() <= MAX_INSTANCE ? ",\"instance\":\"" + escape(path) + "\"" : "") + "}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** Longer request paths are not echoed as the problem's instance. */
