@@ -14,9 +14,12 @@ import dev.ctuner.advisor.rollout.RollbackConflictException;
 import dev.ctuner.advisor.store.ConcurrentUpdateException;
 import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.advisor.tuning.LoopConflictException;
+import dev.ctuner.advisor.security.ProblemResponses;
 import jakarta.validation.ConstraintViolationException;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -26,8 +29,11 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -75,8 +81,10 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ProblemDetail invalidSettings(InvalidSettingsException e) {
         ProblemDetail p = problem(HttpStatus.BAD_REQUEST, "Invalid settings", e.getMessage() + ": "
                 + String.join("; ", e.violations().stream().map(v -> v.reason()).toList()));
-        p.setProperty("violations", e.violations().stream()
-                .map(v -> Map.of("knobs", v.knobs(), "reason", v.reason())).toList());
+        // at most 20 violations, each cut to size: a body of thousands of unknown knobs must not come back whole
+        p.setProperty("violations", e.violations().stream().limit(20)
+                .map(v -> Map.of("knobs", v.knobs().stream().map(k -> ProblemText.abbreviate(String.valueOf(k))).toList(),
+                        "reason", ProblemText.abbreviate(v.reason()))).toList());
         return p;
     }
 
@@ -111,9 +119,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         Map<String, String> m = new java.util.LinkedHashMap<>();
         m.put("field", v.field());
         m.put("code", v.code());
-        m.put("value", v.value());
+        m.put("value", ProblemText.abbreviate(v.value()));
         m.put("allowed", v.allowed());
-        m.put("message", v.message());
+        m.put("message", ProblemText.abbreviate(v.message()));
         return m;
     }
 
@@ -140,9 +148,39 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage());
     }
 
+    /** A parameter out of its range: named as the client spells it, not by the controller method's path. */
     @ExceptionHandler(ConstraintViolationException.class)
     ProblemDetail constraintViolation(ConstraintViolationException e) {
-        return problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage());
+        List<String> errors = e.getConstraintViolations().stream().map(v -> {
+            String name = "value";
+            for (jakarta.validation.Path.Node node : v.getPropertyPath()) {
+                name = node.getName();
+            }
+            return name + " " + v.getMessage();
+        }).sorted().toList();
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request", String.join("; ", errors));
+    }
+
+    /** A path or query value of the wrong type: which parameter, what was sent (cut when long), what is expected. */
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException e, HttpHeaders headers, HttpStatusCode status,
+                                                        WebRequest request) {
+        String name = e instanceof MethodArgumentTypeMismatchException m ? m.getName() : e.getPropertyName();
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request", "'" + name + "' must be "
+                + ProblemText.typeWords(e.getRequiredType()) + ", not '" + ProblemText.value(e.getValue()) + "'"));
+    }
+
+    /**
+     * Every problem the framework builds (415, 405, 406, a missing parameter, ...) gets a type and a
+     * detail cut to size, like the ones above.
+     */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(Object body, HttpHeaders headers, HttpStatusCode status,
+                                                          WebRequest request) {
+        if (body instanceof ProblemDetail p) {
+            tidy(p);
+        }
+        return super.createResponseEntity(body, headers, status, request);
     }
 
     @Override
@@ -166,20 +204,40 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        Throwable cause = e.getMostSpecificCause();
-        String detail = "The request body is not valid JSON for this endpoint: "
-                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : firstLine(cause.getMessage()));
+        // the parser's own message names Java classes and library limits: describe the JSON instead
+        String detail = "The request body is not valid JSON for this endpoint: " + ProblemText.unreadable(e.getCause());
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Unreadable request body", detail));
-    }
-
-    private static String firstLine(String text) {
-        int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end);
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail) {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setTitle(title);
+        return tidy(p);
+    }
+
+    /** about:blank as the type (RFC 9457: the status says it all), and a detail that no input makes large. */
+    private static ProblemDetail tidy(ProblemDetail p) {
+        p.setType(ABOUT_BLANK);
+        p.setDetail(p.getDetail() == null ? p.getTitle() : ProblemText.abbreviate(p.getDetail()));
+        if (p.getInstance() == null && RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes a) {
+            p.setInstance(instance(a.getRequest().getRequestURI()));
+        }
         return p;
     }
+
+    /** The request path as the problem's instance; a long one cut back to its last whole segment within the limit. */
+    static URI instance(String path) {
+        String cut = path;
+        if (path.length() > ProblemResponses.MAX_INSTANCE) {
+            cut = path.substring(0, ProblemResponses.MAX_INSTANCE);
+            cut = cut.substring(0, cut.lastIndexOf('/') + 1);
+        }
+        try {
+            return URI.create(cut);
+        } catch (IllegalArgumentException e) {
+            return URI.create("/");
+        }
+    }
+
+    private static final URI ABOUT_BLANK = URI.create("about:blank");
 }

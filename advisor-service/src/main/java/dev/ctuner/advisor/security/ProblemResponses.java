@@ -38,14 +38,24 @@ public final class ProblemResponses {
                         "This needs the OPERATOR role; reading needs VIEWER");
     }
 
-    private static void write(HttpServletResponse response, HttpServletRequest request, HttpStatus status, String detail)
+    /**
+     * Writes a problem outside Spring MVC (filters, the error page). The instance is the request's path,
+     * left out when it is long: a 6 KiB path must not come back in the answer.
+     */
+    public static void write(HttpServletResponse response, HttpServletRequest request, HttpStatus status, String detail)
             throws IOException {
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase()
-                + "\",\"status\":" + status.value() + ",\"detail\":\"" + escape(detail)
-                + "\",\"instance\":\"" + escape(request.getRequestURI()) + "\"}");
+        String path = request.getRequestURI();
+        // JSON is UTF-8 by definition (RFC 8259): written as bytes, with no charset parameter on the type
+        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase()
+                + "\",\"status\":" + status.value() + ",\"detail\":\"" + escape(detail) + "\""
+                + (path != null && path.length() <= MAX_INSTANCE ? ",\"instance\":\"" + escape(path) + "\"" : "") + "}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
+
+    /** Longer request paths are not echoed as the problem's instance. */
+    public static final int MAX_INSTANCE = 200;
 
     static String escape(String text) {
         StringBuilder out = new StringBuilder();

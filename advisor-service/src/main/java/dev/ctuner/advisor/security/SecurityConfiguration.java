@@ -2,6 +2,7 @@ package dev.ctuner.advisor.security;
 
 import dev.ctuner.advisor.config.AdvisorSecurityProperties;
 import dev.ctuner.advisor.config.AdvisorSecurityProperties.Role;
+import jakarta.servlet.DispatcherType;
 import java.security.SecureRandom;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -67,6 +68,8 @@ public class SecurityConfiguration {
     @Order(2)
     SecurityFilterChain api(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(a -> a
+                        // the error page renders the refusal of a request that was already checked (or refused) here
+                        .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
                         .requestMatchers(HttpMethod.GET, OPEN_HEALTH).permitAll()
                         .requestMatchers(HttpMethod.HEAD, OPEN_HEALTH).permitAll()
                         .requestMatchers(HttpMethod.GET, "/api/**", "/v3/api-docs/**").hasRole(Role.VIEWER.name())

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import org.springframework.validation.BindException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -24,7 +25,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 /**
  * Every error of a UI request as a readable page with the status it deserves: 404 for an unknown
  * object or page, 409 for a move the state machine does not allow (its message names the allowed
- * moves), 400 for a malformed id, 500 with no detail but a pointer to the log. Runs before the REST
+ * moves), 400 for a malformed id or a form field of the wrong type, 500 with no detail but a pointer to the log. Runs before the REST
  * API's {@code ApiExceptionHandler} and only for paths under {@code /ui}, so the API keeps its
  * problem details.
  *
@@ -85,6 +86,12 @@ public class UiErrorResolver implements HandlerExceptionResolver, Ordered {
         if (e instanceof MethodArgumentTypeMismatchException m) {
             return new UiError(HttpStatus.BAD_REQUEST, "Not a valid address",
                     "'" + m.getValue() + "' is not a valid " + m.getName() + ".");
+        }
+        if (e instanceof BindException b) {
+            // a form field the page's object cannot hold (a checkbox sent as "perhaps"): name the fields, not the binder
+            return new UiError(HttpStatus.BAD_REQUEST, "Invalid form", "These fields have values the form cannot take: "
+                    + String.join(", ", b.getFieldErrors().stream().map(f -> f.getField()).distinct().sorted().toList())
+                    + ". Go back, reload the page and fill it in again; nothing was changed.");
         }
         if (e instanceof MissingServletRequestParameterException || e instanceof IllegalArgumentException) {
             return new UiError(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage());
