@@ -103,7 +103,7 @@ class SidecarObservesIT {
             String prometheus = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + sidecar.httpPort()
                     + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
             assertThat(prometheus).contains("ctuner_workload_read_ratio").contains("ctuner_publisher_backlog_messages")
-                    .contains("ctuner_node_latency_p99_micros{scope=\"coordinator_read\"}");
+                    .containsPattern("ctuner_node_latency_p99_micros\\{[^}]*scope=\"coordinator_read\"[^}]*}");
             HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + sidecar.httpPort()
                     + "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(200);
