@@ -1,64 +1,36 @@
 package dev.ctuner.sidecar.deploy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.ctuner.sidecar.SidecarApplication;
-import dev.ctuner.common.image.JibImageConfiguration;
+import dev.ctuner.common.image.ContainerImageContract;
 import java.io.InputStream;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-/**
- * The sidecar's container image as the pom's {@code images} profile describes it. No base image can
- * be pulled where the build runs, so this checks the Jib configuration instead of a built image.
- */
-class ContainerImageConfigTest {
+/** The sidecar's container image as the pom's {@code images} profile describes it (checks: {@link ContainerImageContract}). */
+class ContainerImageConfigTest extends ContainerImageContract {
 
-    private static final Path POM = Path.of("pom.xml");
-
-    @Test
-    void runsTheSidecarsMainClassAsANonRootUserWithContainerJvmFlags() throws Exception {
-        JibImageConfiguration image = JibImageConfiguration.read(POM);
-
-        assertThat(image.skip()).as("the images profile must not skip").isFalse();
-        assertThat(image.mainClass()).isEqualTo(SidecarApplication.class.getName());
-        Method main = SidecarApplication.class.getMethod("main", String[].class);
-        assertThat(Modifier.isStatic(main.getModifiers())).isTrue();
-        assertThat(image.user()).matches("[1-9][0-9]*:[1-9][0-9]*").startsWith("10001:");
-        assertThat(image.jvmFlags()).contains("-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError");
-        assertThat(image.baseImage()).startsWith("eclipse-temurin:17-jre");
-        assertThat(image.targetImage()).endsWith("/sidecar-agent:" + rootVersion());
+    @Override
+    protected Class<?> application() {
+        return SidecarApplication.class;
     }
 
-    @Test
-    void exposesTheServerPortAndKeepsEveryWritablePlaceOnAVolume() throws Exception {
-        JibImageConfiguration image = JibImageConfiguration.read(POM);
-
-        assertThat(image.ports()).containsExactly(String.valueOf(serverPort()));
-        String dataDir = image.environment().get("CTUNER_SIDECAR_ACT_STATE_DIR");
-        assertThat(dataDir).as("state directory (command journal, cassandra.yaml backups) set in the image").isNotBlank();
-        assertThat(image.volumes()).containsExactlyInAnyOrder("/tmp", dataDir);
-        assertThat(image.workingDirectory()).isEqualTo(dataDir);
-        assertThat(image.jvmFlags()).contains("-Djava.io.tmpdir=/tmp");
-        assertThat(image.labels()).containsKeys("org.opencontainers.image.source", "org.opencontainers.image.title")
-                .containsEntry("org.opencontainers.image.licenses", "Apache-2.0")
-                .containsEntry("org.opencontainers.image.version", rootVersion());
+    @Override
+    protected String imageName() {
+        return "sidecar-agent";
     }
 
-    private static int serverPort() throws Exception {
+    @Override
+    protected String dataDirectoryVariable() {
+        return "CTUNER_SIDECAR_ACT_STATE_DIR";
+    }
+
+    @Override
+    protected int serverPort() throws Exception {
         try (InputStream in = SidecarApplication.class.getResourceAsStream("/application.yaml")) {
             Map<String, Object> yaml = new Yaml().load(in);
             @SuppressWarnings("unchecked")
             Map<String, Object> server = (Map<String, Object>) yaml.get("server");
             return (Integer) server.get("port");
         }
-    }
-
-    private static String rootVersion() throws Exception {
-        return JibImageConfiguration.projectVersion(POM);
     }
 }
