@@ -4,11 +4,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.ctuner.common.protocol.message.HardwareFacts;
 import dev.ctuner.sidecar.act.YamlStore;
 import dev.ctuner.sidecar.bench.ExperimentNode;
+import dev.ctuner.sidecar.experiment.SidecarExperimentNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +74,7 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
         node.start();
         node.awaitReady(START_TIMEOUT);
         node.drainAndStop();
-        copyTree(dir.resolve("data"), dir.resolve("pristine"));
+        SidecarExperimentNode.copyTree(dir.resolve("data"), dir.resolve("pristine"));
         String baseYaml = Files.readString(node.yamlFile(), StandardCharsets.UTF_8);
         log.info("experiment node prepared in {} (heap {}, cpus {})", dir, heap, cpus == null ? "all" : cpus);
         return new ExperimentCassandra(node, parseMiB(heap), cpus, baseYaml);
@@ -128,7 +128,7 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
     public void resetAndStart(Map<String, String> yaml) throws StartFailure, Exception {
         node.kill(); // the data is thrown away: no need to drain
         CassandraCluster.deleteRecursively(node.home().resolve("data"));
-        copyTree(node.home().resolve("pristine"), node.home().resolve("data"));
+        SidecarExperimentNode.copyTree(node.home().resolve("pristine"), node.home().resolve("data"));
         Files.writeString(node.yamlFile(), baseYaml, StandardCharsets.UTF_8);
         new YamlStore(node.yamlFile()).update(yaml, List.of());
         Files.deleteIfExists(node.systemLog());
@@ -231,18 +231,5 @@ public final class ExperimentCassandra implements ExperimentNode, AutoCloseable 
         String h = heap.trim().toUpperCase(java.util.Locale.ROOT);
         long n = Long.parseLong(h.replaceAll("[^0-9]", ""));
         return h.endsWith("G") ? n * 1024 : h.endsWith("M") ? n : n / (1024 * 1024);
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

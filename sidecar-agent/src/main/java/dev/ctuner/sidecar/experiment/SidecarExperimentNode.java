@@ -266,7 +266,11 @@ public final class SidecarExperimentNode implements ExperimentNode, ExperimentCo
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    /**
+     * Copies the directory tree {@code from} into {@code to}, file attributes kept, files there replaced: how an
+     * experiment node keeps and puts back its pristine data (the lab's experiment node does the same).
+     */
+    public static void copyTree(Path from, Path to) throws IOException {
         if (!Files.isDirectory(from)) {
             throw new IOException(from + " is not a directory");
         }
