@@ -55,6 +55,26 @@ class GrafanaDashboardsTest {
     }
 
     @Test
+    void theObservabilityPageListsEveryPanelWithItsQueries() throws Exception {
+        // Grafana is not part of the repository: the page's tables are what an operator reads instead of screenshots.
+        String page = Files.readString(ROOT.resolve("docs/observability.md"));
+        List<String> missing = new java.util.ArrayList<>();
+        for (Dashboards.Dashboard d : Dashboards.read(ROOT)) {
+            for (Dashboards.Panel panel : d.panels()) {
+                if (!page.contains("| " + panel.title() + " ")) {
+                    missing.add(d.uid() + ": panel '" + panel.title() + "'");
+                }
+                for (String expression : panel.expressions()) {
+                    if (!page.contains("`" + expression.replace("|", "\\|") + "`")) {
+                        missing.add(d.uid() + ": '" + panel.title() + "' query " + expression);
+                    }
+                }
+            }
+        }
+        assertThat(missing).as("panels or queries not in docs/observability.md").isEmpty();
+    }
+
+    @Test
     void variablesResolveToMatchEverything() {
         assertThat(Dashboards.resolve("rate(x{cluster=~\"$cluster\", node=~\"${node}\"}[$__rate_interval])"))
                 .isEqualTo("rate(x{cluster=~\".*\", node=~\".*\"}[1m])");

@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -36,7 +37,7 @@ public final class FleetMetricsRefresher implements AutoCloseable {
     private final TuningLoopStore loops;
     private final ClusterRegistry registry;
     private final LearningService learning;
-    private final FleetMeters meters;
+    private final Consumer<FleetSnapshot> meters;
     private final Function<ClusterId, OptionalInt> drift;
     private final Duration period;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -45,9 +46,12 @@ public final class FleetMetricsRefresher implements AutoCloseable {
         return t;
     });
 
-    /** @param drift how many knobs differ between the cluster's nodes (empty when none reported a configuration lately) */
+    /**
+     * @param meters what takes each snapshot ({@link FleetMeters#update}, and the rollout meters' clusters)
+     * @param drift  how many knobs differ between the cluster's nodes (empty when none reported a configuration lately)
+     */
     public FleetMetricsRefresher(FleetCounts counts, TuningLoopStore loops, ClusterRegistry registry, LearningService learning,
-                                 FleetMeters meters, Function<ClusterId, OptionalInt> drift, Duration period) {
+                                 Consumer<FleetSnapshot> meters, Function<ClusterId, OptionalInt> drift, Duration period) {
         this.drift = drift;
         this.counts = counts;
         this.loops = loops;
@@ -63,7 +67,7 @@ public final class FleetMetricsRefresher implements AutoCloseable {
 
     private void safeRefresh() {
         try {
-            meters.update(snapshot());
+            meters.accept(snapshot());
         } catch (RuntimeException e) {
             log.warn("advisor metrics: refresh failed ({}); the gauges keep their last values", e.toString());
         }

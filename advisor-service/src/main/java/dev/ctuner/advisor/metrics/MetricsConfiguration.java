@@ -3,6 +3,7 @@ package dev.ctuner.advisor.metrics;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.learning.LearningService;
 import dev.ctuner.advisor.observation.ObservationService;
+import dev.ctuner.advisor.rollout.RolloutMeters;
 import dev.ctuner.advisor.store.FleetCounts;
 import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.common.protocol.ClusterId;
@@ -24,10 +25,19 @@ public class MetricsConfiguration {
         return new FleetMeters(registry, clock);
     }
 
+    @Bean
+    RolloutMeters rolloutMeters(MeterRegistry registry) {
+        return new RolloutMeters(registry);
+    }
+
     @Bean(initMethod = "start", destroyMethod = "close")
     FleetMetricsRefresher fleetMetricsRefresher(FleetCounts counts, TuningLoopStore loops, ClusterRegistry registry,
-                                                LearningService learning, FleetMeters meters, ObservationService observations) {
-        return new FleetMetricsRefresher(counts, loops, registry, learning, meters, cluster -> driftedKnobs(observations, cluster), REFRESH);
+                                                LearningService learning, FleetMeters meters, ObservationService observations,
+                                                RolloutMeters rolloutMeters) {
+        return new FleetMetricsRefresher(counts, loops, registry, learning, snapshot -> {
+            snapshot.clusters().forEach(c -> rolloutMeters.cluster(c.cluster()));
+            meters.update(snapshot);
+        }, cluster -> driftedKnobs(observations, cluster), REFRESH);
     }
 
     /** Knobs with different values on the cluster's nodes; empty when the cluster has no recent samples. */

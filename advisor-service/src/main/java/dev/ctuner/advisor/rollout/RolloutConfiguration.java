@@ -30,9 +30,10 @@ public class RolloutConfiguration {
     @Bean
     RolloutDriver rolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                                 ClusterRegistry registry, CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
-                                RolloutProperties properties, Clock clock, PlatformTransactionManager transactions) {
+                                RolloutProperties properties, Clock clock, PlatformTransactionManager transactions,
+                                RolloutMeters meters) {
         return new RolloutDriver(store, recommendations, results, registry, commands, new KafkaCommandSender(producer, topics.commands()),
-                properties, clock, new TransactionTemplate(transactions));
+                properties, clock, new TransactionTemplate(transactions), meters);
     }
 
     @Bean(destroyMethod = "close")

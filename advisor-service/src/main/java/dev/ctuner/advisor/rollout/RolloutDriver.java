@@ -72,6 +72,7 @@ public final class RolloutDriver {
     private final Clock clock;
     /** Runs a rollout's last move and its recommendation's together, so that neither is kept without the other. */
     private final TransactionOperations transactions;
+    private final RolloutMeters meters;
     private final Map<String, Instant> gateFailingSince = new ConcurrentHashMap<>();
     private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
     /** Canaries found worse by fewer looks than it takes to fail them; kept in memory: after a restart they are looked at afresh. */
@@ -79,8 +80,9 @@ public final class RolloutDriver {
 
     public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                          ClusterRegistry registry, CommandFactory commands, CommandSender sender, RolloutProperties properties,
-                         Clock clock, TransactionOperations transactions) {
+                         Clock clock, TransactionOperations transactions, RolloutMeters meters) {
         this.store = store;
+        this.meters = meters;
         this.recommendations = recommendations;
         this.results = results;
         this.registry = registry;
@@ -223,6 +225,7 @@ public final class RolloutDriver {
             // Never pass a canary that was not measured: wait for its first sampling window after the change and warm-up.
             if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
                 worseLooks.remove(key);
+                meters.canary(rec.clusterId().value(), RolloutMeters.CanaryVerdict.NOT_MEASURED);
                 move(rollout, step, NodeStepStatus.FAILED, verdict.summary() + " within " + waited.toSeconds() + " s" + earlier);
             }
             return;
@@ -230,6 +233,7 @@ public final class RolloutDriver {
         log.info("rollout {}: canary {} after {} s: {}", rollout.id(), step.nodeId(), waited.toSeconds(), verdict.summary());
         if (verdict.passed()) {
             worseLooks.remove(key);
+            meters.canary(rec.clusterId().value(), RolloutMeters.CanaryVerdict.PASSED);
             move(rollout, step, NodeStepStatus.VERIFIED, verdict.summary() + (earlier.isEmpty() ? "" : earlier + ", not confirmed")
                     + "; " + timing);
             return;
@@ -244,6 +248,7 @@ public final class RolloutDriver {
             return;
         }
         worseLooks.remove(key);
+        meters.canary(rec.clusterId().value(), RolloutMeters.CanaryVerdict.FAILED);
         String looks = summaries.size() == 1 ? verdict.summary()
                 : "worse at " + summaries.size() + " looks in a row: " + String.join(" | ", summaries);
         move(rollout, step, NodeStepStatus.FAILED, looks + "; " + timing);
@@ -366,6 +371,7 @@ public final class RolloutDriver {
                 recommendations.move(rec.id(), recommendationTo, ACTOR, "rollout " + rollout.id() + " " + move.reason());
             }
         });
+        meters.ended(rec.clusterId().value(), move.to(), Duration.between(rollout.createdAt(), move.at()));
     }
 
     void send(NodeId node, SentCommand command) {

@@ -75,6 +75,8 @@ class RolloutDriverTest {
     final List<String> sent = new ArrayList<>();
     final List<UUID> sentIds = new ArrayList<>();
     final MessageCodec codec = new MessageCodec();
+    final io.micrometer.core.instrument.simple.SimpleMeterRegistry meterRegistry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    final RolloutMeters meters = new RolloutMeters(meterRegistry);
     final CommandFactory factory = new CommandFactory(new CommandSigner(Ed25519Keys.generate().getPrivate(), codec), codec,
             Duration.ofSeconds(180), Duration.ofMinutes(15));
 
@@ -103,7 +105,7 @@ class RolloutDriverTest {
             DecodeResult decoded = codec.decode(bytes);
             sent.add(node.value() + " " + decoded);
             sentIds.add(((DecodeResult.Decoded) decoded).envelope().id());
-        }, p, clock, tx);
+        }, p, clock, tx, meters);
     }
 
     @BeforeEach
@@ -185,6 +187,14 @@ class RolloutDriverTest {
         assertThat(sent).hasSize(3).extracting(s -> s.split(" ")[0]).containsExactlyInAnyOrderElementsOf(NODES);
         assertThat(recommendations.get(finished.recommendationId()).state()).isEqualTo(RecommendationState.VERIFIED);
         assertThat(step(r.id(), canary).message()).hasValueSatisfying(m -> assertThat(m).contains("T_r 9500 ms"));
+        String cluster = Views.CLUSTER.value();
+        assertThat(meterRegistry.get("ctuner.canary.verdicts").tags("cluster", cluster, "verdict", "passed").counter().count()).isEqualTo(1);
+        assertThat(meterRegistry.get("ctuner.canary.verdicts").tags("cluster", cluster, "verdict", "failed").counter().count()).isZero();
+        var took = meterRegistry.get("ctuner.rollout.duration").tags("cluster", cluster, "state", "succeeded").timer();
+        assertThat(took.count()).isEqualTo(1);
+        assertThat(took.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS))
+                .isCloseTo(Duration.between(finished.createdAt(), finished.updatedAt()).toMillis(), org.assertj.core.data.Offset.offset(1.0));
+        assertThat(meterRegistry.get("ctuner.rollout.duration").tags("cluster", cluster, "state", "failed").timer().count()).isZero();
     }
 
     @Test
@@ -309,6 +319,11 @@ class RolloutDriverTest {
         assertThat(rollouts.auditTrail(r.id()).get(rollouts.auditTrail(r.id()).size() - 1).reason())
                 .startsWith("halted: " + canary + " failed (worse at 2 looks in a row: ").contains("no node keeps the change");
         assertThat(after.steps()).filteredOn(s -> !s.canary()).extracting(NodeStep::status).containsOnly(NodeStepStatus.SKIPPED);
+        String cluster = Views.CLUSTER.value();
+        assertThat(meterRegistry.get("ctuner.canary.verdicts").tags("cluster", cluster, "verdict", "failed").counter().count())
+                .as("two looks, one verdict").isEqualTo(1);
+        assertThat(meterRegistry.get("ctuner.canary.verdicts").tags("cluster", cluster, "verdict", "passed").counter().count()).isZero();
+        assertThat(meterRegistry.get("ctuner.rollout.duration").tags("cluster", cluster, "state", "failed").timer().count()).isEqualTo(1);
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.ctuner.sidecar.health.NodeHealthIndicator;
 import dev.ctuner.sidecar.observe.ConfigurationReader;
 import dev.ctuner.sidecar.observe.KeyReuseProbe;
 import dev.ctuner.sidecar.observe.SampleGauges;
+import dev.ctuner.sidecar.observe.SidecarInfoGauge;
 import dev.ctuner.sidecar.observe.SnapshotReader;
 import dev.ctuner.sidecar.observe.StatusReader;
 import dev.ctuner.sidecar.observe.WorkloadObserver;
@@ -88,6 +89,7 @@ public class SidecarConfiguration {
                 new ConfigurationReader(cql, catalog, values -> dev.ctuner.sidecar.cassandra.LiveValues.overlay(values, jmx)), new StatusReader(cql, jmx, version), publisher, topics,
                 new ClusterId(properties.getClusterId()), new NodeId(properties.getNodeId()), clock);
         SampleGauges.register(registry, observer, publisher, clock);
+        observer.onStatus(new SidecarInfoGauge(registry, properties.getRole().name(), version));
         observer.start(sampling.getWindow(), sampling.getStatusInterval());
         return observer;
     }

@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,7 @@ public class WorkloadObserver implements AutoCloseable {
     });
     private final AtomicLong failedTicks = new AtomicLong();
     private final AtomicLong published = new AtomicLong();
+    private volatile Consumer<NodeStatus> onStatus = s -> { };
     private NodeSnapshot previous;
     private volatile WorkloadSample latest;
 
@@ -67,6 +69,12 @@ public class WorkloadObserver implements AutoCloseable {
         this.clusterId = clusterId;
         this.nodeId = nodeId;
         this.clock = clock;
+    }
+
+    /** Hands every heartbeat read, once published, to {@code listener} too (call before {@link #start}). */
+    public WorkloadObserver onStatus(Consumer<NodeStatus> listener) {
+        this.onStatus = listener;
+        return this;
     }
 
     /** Starts the window and heartbeat schedules. */
@@ -86,7 +94,9 @@ public class WorkloadObserver implements AutoCloseable {
 
     private void safeStatus() {
         try {
-            publish(status.read(publisher.backlog(), publisher.dropped()));
+            NodeStatus heartbeat = status.read(publisher.backlog(), publisher.dropped());
+            publish(heartbeat);
+            onStatus.accept(heartbeat);
         } catch (RuntimeException e) {
             failedTicks.incrementAndGet();
             log.warn("status heartbeat failed; the next one runs as usual", e);
