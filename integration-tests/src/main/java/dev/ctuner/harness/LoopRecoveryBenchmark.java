@@ -56,13 +56,23 @@ public final class LoopRecoveryBenchmark {
     private LoopRecoveryBenchmark() {
     }
 
-    record Options(int pairs, int roundSeconds, int threads, int trapThreads, Path out) {
+    /**
+     * @param trapYaml the restart-only mis-tuning ({@code cassandra.yaml} keys and values, applied by rolling restarts);
+     *                 empty for the live one, the read stage shrunk to {@code trapThreads} through JMX
+     * @param read     the workload's read share, the rest updates
+     * @param settle   load after each rolling restart before a round counts (yaml trap only)
+     */
+    record Options(int pairs, int roundSeconds, int threads, int trapThreads, Map<String, String> trapYaml, double read, int settle,
+                   Path out) {
 
         static Options parse(String... args) {
             int pairs = 5;
             int roundSeconds = 20;
             int threads = 8;
             int trap = 2;
+            Map<String, String> yaml = new LinkedHashMap<>();
+            double read = 0.95;
+            int settle = 60;
             Path out = Path.of("docs/benchmarks/closed-loop-recovery.md");
             for (int i = 0; i < args.length; i += 2) {
                 if (i + 1 >= args.length) {
@@ -74,21 +84,50 @@ public final class LoopRecoveryBenchmark {
                     case "--round-seconds" -> roundSeconds = Integer.parseInt(v);
                     case "--threads" -> threads = Integer.parseInt(v);
                     case "--trap-read-threads" -> trap = Integer.parseInt(v);
+                    case "--trap-yaml" -> {
+                        for (String pair : v.split(",")) {
+                            String[] kv = pair.split("=", 2);
+                            if (kv.length != 2 || kv[0].isBlank() || kv[1].isBlank()) {
+                                throw new IllegalArgumentException("--trap-yaml takes key=value pairs separated by commas, not '" + v + "'");
+                            }
+                            yaml.put(kv[0].trim(), kv[1].trim());
+                        }
+                    }
+                    case "--read" -> read = Double.parseDouble(v);
+                    case "--settle-seconds" -> settle = Integer.parseInt(v);
                     case "--out" -> out = Path.of(v);
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                            + "; use --pairs N, --round-seconds S, --threads T, --trap-read-threads R, --out FILE");
+                            + "; use --pairs N, --round-seconds S, --threads T, --trap-read-threads R, --trap-yaml K=V[,K=V], --read R, "
+                            + "--settle-seconds S, --out FILE");
                 }
             }
-            if (pairs < 2 || roundSeconds < 5 || threads < 1 || trap < 1) {
-                throw new IllegalArgumentException("need --pairs ≥ 2, --round-seconds ≥ 5, --threads ≥ 1, --trap-read-threads ≥ 1");
+            if (pairs < 2 || roundSeconds < 5 || threads < 1 || trap < 1 || read < 0 || read > 1 || settle < 0) {
+                throw new IllegalArgumentException("need --pairs ≥ 2, --round-seconds ≥ 5, --threads ≥ 1, --trap-read-threads ≥ 1, "
+                        + "--read between 0 and 1, --settle-seconds ≥ 0");
             }
-            return new Options(pairs, roundSeconds, threads, trap, out);
+            return new Options(pairs, roundSeconds, threads, trap, Map.copyOf(yaml), read, settle, out);
+        }
+
+        boolean yamlTrap() {
+            return !trapYaml.isEmpty();
         }
 
         String commandLine() {
+            String trap = yamlTrap()
+                    ? " --trap-yaml " + String.join(",", new java.util.TreeMap<>(trapYaml).entrySet().stream()
+                            .map(e -> e.getKey() + "=" + e.getValue()).toList()) + " --settle-seconds " + settle
+                    : " --trap-read-threads " + trapThreads;
             return "scripts/bench-loop-recovery.sh --pairs " + pairs + " --round-seconds " + roundSeconds + " --threads " + threads
-                    + " --trap-read-threads " + trapThreads;
+                    + " --read " + read + trap;
         }
+    }
+
+    /** The two configurations a phase alternates between, and how the ring is switched to one of them. */
+    interface Arms {
+        /** Puts the ring in arm {@code a} (true) or {@code b}; does nothing when it is there already. */
+        void apply(boolean a) throws Exception;
+
+        String label(boolean a);
     }
 
     public static void main(String[] args) throws Exception {
@@ -112,7 +151,7 @@ public final class LoopRecoveryBenchmark {
             List<SidecarProcess> sidecars = new ArrayList<>();
             try (CqlSession session = ring.session();
                  AdvisorProcess advisor = AdvisorProcess.start(runtime, AdvisorProcess.jar(root), dir.resolve("advisor"), 18080,
-                         advisorSettings(broker, topics, root))) {
+                         advisorSettings(broker, topics, root, options))) {
                 System.out.println("advisor up in " + advisor.awaitServing(Duration.ofSeconds(180)).toMillis() + " ms");
                 for (CassandraNode node : ring.nodes()) {
                     Map<String, String> props = new TreeMap<>(SidecarSettings.acting(node, broker, topics.prefix(), advisor.publicKeyFile(),
@@ -139,13 +178,23 @@ public final class LoopRecoveryBenchmark {
                     Jmx.awaitNoPendingCompactions(node, Duration.ofMinutes(3));
                 }
                 int defaultThreads = readThreads(ring.node(1));
+                Map<String, Object> defaultYaml = RollingYaml.current(ring.node(1), options.trapYaml().keySet());
+                Map<String, Object> trapYaml = RollingYaml.typed(options.trapYaml());
                 notes.add(warmUp(session, options, errors));
-                interleave(ring, session, options, defaultThreads, options.trapThreads(), defaults, traps, errors, "before");
+                interleave(session, options, options.yamlTrap()
+                        ? yamlArms(ring, session, options, defaultYaml, trapYaml, "default", errors, notes)
+                        : jmxArms(ring, defaultThreads, options.trapThreads()), defaults, traps, errors, "before");
 
-                // the loop at work: mis-tuned, continuous load, auto policy for LIVE changes
-                Jmx.setReadThreads(ring, options.trapThreads());
+                // the loop at work: mis-tuned, continuous load, auto policy
+                if (options.yamlTrap()) {
+                    yamlArms(ring, session, options, defaultYaml, trapYaml, "default", errors, notes).apply(false);
+                } else {
+                    Jmx.setReadThreads(ring, options.trapThreads());
+                }
                 try (BackgroundLoad load = new BackgroundLoad(session, options, errors)) {
-                    loop.put("policy", """
+                    loop.put("policy", options.yamlTrap() ? """
+                            {"mode":"AUTO","allowedTiers":["LIVE","SCHEMA","RESTART"],"minPredictedGain":0.0,"minLowerBound":-0.5,
+                             "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"benchmark: every tier"}""" : """
                             {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
                              "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"benchmark: live changes alone"}""");
                     long since = loop.lastDecisionId();
@@ -159,21 +208,33 @@ public final class LoopRecoveryBenchmark {
                             Duration.ofMinutes(2));
                     stages.put("proposal to rollout start (auto approval)", seconds(start) - sum(stages));
                     JsonNode done = AdvisorRollouts.awaitNotIn(advisor, started.get("reason").asString().split(" ")[1], java.util.Set.of("RUNNING"),
-                            Duration.ofMinutes(10));
-                    stages.put("rollout (LIVE, canary first, one node at a time)", seconds(start) - sum(stages));
+                            Duration.ofMinutes(15));
+                    stages.put(options.yamlTrap() ? "rollout (canary first, rolling restarts where the change needs them)"
+                            : "rollout (LIVE, canary first, one node at a time)", seconds(start) - sum(stages));
                     if (!"SUCCEEDED".equals(done.get("state").asString())) {
                         throw new IllegalStateException("the loop's rollout ended " + done.get("state").asString() + ": " + done);
                     }
-                    JsonNode verified = loop.await(since, d -> is(d, "VERIFIED") && rec.equals(d.path("recommendationId").asString()),
-                            Duration.ofMinutes(5));
+                    // verification ends VERIFIED, or ROLLED_BACK when it measured the change significantly worse
+                    JsonNode verified = loop.await(since, d -> (is(d, "VERIFIED") || is(d, "ROLLED_BACK"))
+                            && rec.equals(d.path("recommendationId").asString()), Duration.ofMinutes(9));
                     stages.put("rollout end to verification", seconds(start) - sum(stages));
-                    notes.add("verification: " + verified.get("reason").asString());
+                    notes.add("verification (" + verified.get("outcome").asString() + "): " + verified.get("reason").asString());
+                    for (int i = 0; i < 600 && "ROLLING_BACK".equals(AdvisorRollouts.recommendationState(advisor, rec)); i++) {
+                        Thread.sleep(1_000);   // the rollback by verification restores every node before phase 3 measures
+                    }
                 }
                 loop.post("pause", "benchmark: measuring the loop's result");
-                int tuned = readThreads(ring.node(1));
-                notes.add("read threads: default " + defaultThreads + ", mis-tuned " + options.trapThreads() + ", after the loop " + tuned);
-                interleave(ring, session, options, tuned, options.trapThreads(), afters, trapsAfter, errors, "after");
-                Jmx.setReadThreads(ring, tuned);
+                if (options.yamlTrap()) {
+                    Map<String, Object> tunedYaml = RollingYaml.current(ring.node(1), options.trapYaml().keySet());
+                    notes.add("mis-tuned keys: default " + defaultYaml + ", mis-tuned " + trapYaml + ", after the loop " + tunedYaml);
+                    interleave(session, options, yamlArms(ring, session, options, tunedYaml, trapYaml, "the loop's", errors, notes),
+                            afters, trapsAfter, errors, "after");
+                } else {
+                    int tuned = readThreads(ring.node(1));
+                    notes.add("read threads: default " + defaultThreads + ", mis-tuned " + options.trapThreads() + ", after the loop " + tuned);
+                    interleave(session, options, jmxArms(ring, tuned, options.trapThreads()), afters, trapsAfter, errors, "after");
+                    Jmx.setReadThreads(ring, tuned);
+                }
             } finally {
                 for (SidecarProcess s : sidecars) {
                     s.close();
@@ -188,10 +249,19 @@ public final class LoopRecoveryBenchmark {
         CassandraCluster.deleteRecursively(dir);
     }
 
-    private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root) {
+    private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root, Options options) {
         Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
         settings.put("ctuner.advisor.rollout.canary-window", "15s");
-        return AdvisorRollouts.fastTuningLoop(settings, root.resolve("docs/data/dataset-v2.csv"));
+        AdvisorRollouts.fastTuningLoop(settings, root.resolve("docs/data/dataset-v2.csv"));
+        if (options.yamlTrap()) {
+            // restarted nodes climb for minutes (JIT, caches): verification skips that climb, as the production default
+            // (2 minutes) does, plus the settle the benchmark gives its own restarts
+            settings.put("ctuner.advisor.tuning.verify-warmup", Math.max(120, options.settle()) + "s");
+            settings.put("ctuner.advisor.tuning.verify-after", (Math.max(120, options.settle()) + 90) + "s");
+            settings.put("ctuner.advisor.rollout.canary-window", "60s");
+            settings.put("ctuner.advisor.rollout.canary-warmup", "45s");
+        }
+        return settings;
     }
 
     /**
@@ -212,27 +282,68 @@ public final class LoopRecoveryBenchmark {
                 rounds.stream().map(r -> String.format(Locale.ROOT, "%.0f", r)).toList());
     }
 
-    /** ABBA pairs of rounds at read-stage sizes {@code a} and {@code b}. */
-    private static void interleave(CassandraCluster ring, CqlSession session, Options options, int a, int b, List<Double> as,
-                                   List<Double> bs, AtomicLong errors, String label) throws Exception {
+    /** ABBA pairs of rounds of arm a and arm b. */
+    private static void interleave(CqlSession session, Options options, Arms arms, List<Double> as, List<Double> bs, AtomicLong errors,
+                                   String label) throws Exception {
         for (int p = 0; p < options.pairs(); p++) {
             boolean aFirst = p % 2 == 0;
             for (boolean isA : aFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                Jmx.setReadThreads(ring, isA ? a : b);
-                Thread.sleep(5_000);
+                arms.apply(isA);
                 double ops = round(session, options, options.roundSeconds(), errors);
                 (isA ? as : bs).add(ops);
-                System.out.printf(Locale.ROOT, "%s pair %d: %d read threads: %.0f ops/s%n", label, p + 1, isA ? a : b, ops);
+                System.out.printf(Locale.ROOT, "%s pair %d: %s: %.0f ops/s%n", label, p + 1, arms.label(isA), ops);
             }
         }
     }
 
-    /** One round of the closed-loop QUORUM workload: read 0.95, update 0.05, zipfian keys; its ops/s. */
+    /** Read-stage sizes set live through JMX, 5 s to settle after each. */
+    private static Arms jmxArms(CassandraCluster ring, int a, int b) {
+        return new Arms() {
+            @Override
+            public void apply(boolean isA) throws Exception {
+                Jmx.setReadThreads(ring, isA ? a : b);
+                Thread.sleep(5_000);
+            }
+
+            @Override
+            public String label(boolean isA) {
+                return (isA ? a : b) + " read threads";
+            }
+        };
+    }
+
+    /**
+     * Yaml values switched by a rolling restart, each followed by {@code settle} seconds of the same load that do not
+     * count; the ring's current arm is read from node 1's yaml, so a switch happens only when needed.
+     */
+    private static Arms yamlArms(CassandraCluster ring, CqlSession session, Options options, Map<String, Object> a, Map<String, Object> b,
+                                 String aName, AtomicLong errors, List<String> notes) {
+        return new Arms() {
+            @Override
+            public void apply(boolean isA) throws Exception {
+                Map<String, Object> want = isA ? a : b;
+                if (RollingYaml.current(ring.node(1), want.keySet()).equals(want)) {
+                    return;
+                }
+                Duration took = RollingYaml.restartWith(ring, session, want);
+                double settled = options.settle() == 0 ? Double.NaN : round(session, options, options.settle(), errors);
+                notes.add(String.format(Locale.ROOT, "rolling restart to %s took %.0f s; %d s settle at %.0f ops/s (not counted)",
+                        label(isA), took.toMillis() / 1000.0, options.settle(), settled));
+            }
+
+            @Override
+            public String label(boolean isA) {
+                return isA ? aName + " " + a : "mis-tuned " + b;
+            }
+        };
+    }
+
+    /** One round of the closed-loop QUORUM workload: the options' read share, the rest updates, zipfian keys; its ops/s. */
     static double round(CqlSession session, Options options, int seconds, AtomicLong errors) {
         RunResult r = new WorkloadDriver().run(session, WorkloadSpec.builder().keyspace(KEYSPACE).recordCount(RECORDS)
                         .seed(System.nanoTime()).consistency(DefaultConsistencyLevel.QUORUM).build(),
-                Schedule.of(Phase.builder("read-heavy").duration(Duration.ofSeconds(seconds))
-                        .mix(OperationMix.builder().read(0.95).update(0.05).build()).keys(KeyDistribution.zipfian())
+                Schedule.of(Phase.builder("mixed").duration(Duration.ofSeconds(seconds))
+                        .mix(OperationMix.builder().read(options.read()).update(1 - options.read()).build()).keys(KeyDistribution.zipfian())
                         .load(new LoadControl.ClosedLoop(options.threads())).build()));
         errors.addAndGet(r.errors());
         return r.throughput();
@@ -264,14 +375,24 @@ public final class LoopRecoveryBenchmark {
         md.append("`docs/data/dataset-v2.csv`; vetting relaxed to let the model's wide intervals through: lower bound above -50 %, interval\n");
         md.append("up to 100 points; decisions every 5 s on 10 s windows) and three acting sidecars, all on the same machine as the client.\n");
         md.append("Load: the project's workload driver, closed loop with ").append(options.threads())
-                .append(" requests in flight, QUORUM, read 0.95 / update 0.05,\n");
-        md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");
-        md.append("Mis-tuning: the read stage of every node shrunk to ").append(options.trapThreads())
-                .append(" threads through JMX (`concurrent_reads`), live.\n\n");
+                .append(String.format(Locale.ROOT, " requests in flight, QUORUM, read %.2f / update %.2f,%n", options.read(), 1 - options.read()));
+        if (options.yamlTrap()) {
+            md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds; after each rolling restart ").append(options.settle())
+                    .append(" s of the same load that do not count.\n");
+            md.append("Mis-tuning: `").append(new java.util.TreeMap<>(options.trapYaml()))
+                    .append("` in every node's cassandra.yaml, applied by a rolling restart, as an operator's edit would be.\n");
+            md.append("Since restarted nodes climb for minutes, the canary is compared on windows from 45 s to 60 s after its restart "
+                    + "and verification skips the first ").append(Math.max(120, options.settle())).append(" s after the rollout.\n\n");
+        } else {
+            md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");
+            md.append("Mis-tuning: the read stage of every node shrunk to ").append(options.trapThreads())
+                    .append(" threads through JMX (`concurrent_reads`), live.\n\n");
+        }
         md.append("1. Loop paused: ").append(options.pairs()).append(" ABBA pairs of rounds, default against mis-tuned.\n");
-        md.append("2. Mis-tuned under continuous load; the loop resumed under the auto policy (LIVE changes only), no request to the advisor.\n");
-        md.append("3. Loop paused: ").append(options.pairs()).append(" ABBA pairs, the configuration the loop left against the mis-tuned "
-                + "read stage with the loop's other changes kept.\n\n");
+        md.append("2. Mis-tuned under continuous load; the loop resumed under the auto policy (")
+                .append(options.yamlTrap() ? "LIVE, SCHEMA and RESTART changes" : "LIVE changes only").append("), no request to the advisor.\n");
+        md.append("3. Loop paused: ").append(options.pairs()).append(" ABBA pairs, the configuration the loop left against the mis-tuning "
+                + "with the loop's other changes kept.\n\n");
         md.append("Command: `").append(options.commandLine()).append("`\n\n");
         md.append(figures.table()).append('\n');
         md.append("| loop stage | seconds |\n|---|---|\n");

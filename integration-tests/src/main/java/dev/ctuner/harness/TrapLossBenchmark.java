@@ -85,10 +85,7 @@ public final class TrapLossBenchmark implements Callable<Integer> {
         Map<String, Object> original = new LinkedHashMap<>();
         try (CassandraCluster ring = CassandraCluster.builder(runtime, dir.resolve("ring")).name("bench-trap").nodes(3).build()) {
             ring.start();
-            Map<String, Object> yaml = CassandraYaml.read(ring.node(1).yamlFile());
-            for (String key : trap.keySet()) {
-                original.put(key, yaml.get(key));   // null: the key was absent, Cassandra's own default applies
-            }
+            original.putAll(RollingYaml.current(ring.node(1), trap.keySet()));   // null: absent, Cassandra's own default applies
             try (CqlSession session = ring.session()) {
                 Schema schema = new Schema(KEYSPACE);
                 schema.create(session, Replication.simple(3));
@@ -99,7 +96,7 @@ public final class TrapLossBenchmark implements Callable<Integer> {
                 for (int b = 0; b < blocks; b++) {
                     for (boolean wantTrap : new boolean[] {false, true, true, false}) {
                         if (wantTrap != trapped) {
-                            Duration took = rollingRestart(ring, session, wantTrap ? typed(trap) : original);
+                            Duration took = RollingYaml.restartWith(ring, session, wantTrap ? RollingYaml.typed(trap) : original);
                             trapped = wantTrap;
                             log.add(String.format(Locale.ROOT, "block %d: rolling restart to %s took %.0f s", b + 1,
                                     trapped ? "mis-tuned" : "default", took.toMillis() / 1000.0));
@@ -112,7 +109,7 @@ public final class TrapLossBenchmark implements Callable<Integer> {
                     }
                 }
                 if (trapped) {
-                    rollingRestart(ring, session, original);
+                    RollingYaml.restartWith(ring, session, original);
                 }
             }
         }
@@ -122,34 +119,6 @@ public final class TrapLossBenchmark implements Callable<Integer> {
         System.out.println(report);
         CassandraCluster.deleteRecursively(dir);
         return 0;
-    }
-
-    /** Drain, stop, edit and start each node in turn, the next one only when the ring sees every node up again. */
-    private static Duration rollingRestart(CassandraCluster ring, CqlSession session, Map<String, Object> values) throws Exception {
-        Instant start = Instant.now();
-        for (CassandraNode node : ring.nodes()) {
-            node.restart(values, Duration.ofMinutes(3));
-            ring.awaitAllUp(Duration.ofMinutes(2));
-        }
-        ring.awaitSessionConnected(session, Duration.ofSeconds(60));
-        return Duration.between(start, Instant.now());
-    }
-
-    /** The yaml values as YAML would type them unquoted: integers, decimals, booleans, else text. */
-    static Map<String, Object> typed(Map<String, String> values) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        values.forEach((k, v) -> {
-            Object typedValue = v;
-            if (v.matches("-?\\d+")) {
-                typedValue = Long.parseLong(v);
-            } else if (v.matches("-?\\d*\\.\\d+")) {
-                typedValue = Double.parseDouble(v);
-            } else if (v.equals("true") || v.equals("false")) {
-                typedValue = Boolean.parseBoolean(v);
-            }
-            out.put(k, typedValue);
-        });
-        return out;
     }
 
     private double round(CqlSession session, int seconds) {
