@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
 public final class ManagedProcess {
 
     private static final Logger log = LoggerFactory.getLogger(ManagedProcess.class);
+    /** Set by a program that stops its processes in its own order at exit; the per-process hooks wait for it. */
+    private static volatile java.util.concurrent.CountDownLatch orderlyExit;
 
     private final String name;
     private final ProcessHandle process;
@@ -33,8 +35,31 @@ public final class ManagedProcess {
         this.child = child;
         this.pidFile = pidFile;
         this.output = output;
-        this.shutdownHook = new Thread(() -> stop(Duration.ofSeconds(20)), "stop-" + name);
+        this.shutdownHook = new Thread(() -> {
+            awaitOrderlyExit();
+            stop(Duration.ofSeconds(20));
+        }, "stop-" + name);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * For a program that stops what it started in its own order when the JVM exits (the quickstart: the client load
+     * first, then the sidecars, then Cassandra): JVM shutdown hooks run all at once, so each process's own hook waits
+     * until {@code done} counts down (at most 2 minutes) and then stops only what is still running.
+     */
+    public static void deferExitHooksUntil(java.util.concurrent.CountDownLatch done) {
+        orderlyExit = done;
+    }
+
+    private static void awaitOrderlyExit() {
+        java.util.concurrent.CountDownLatch done = orderlyExit;
+        if (done != null) {
+            try {
+                done.await(2, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Starts {@code command} in {@code workDir}, output to {@code workDir/out.log}, PID to {@code workDir/pid}. */

@@ -54,6 +54,7 @@ public final class Quickstart {
     private void run() throws Exception {
         Instant begin = Instant.now();
         CountDownLatch stopped = new CountDownLatch(1);
+        ManagedProcess.deferExitHooksUntil(stopped);   // the demo load stops before the nodes it writes to
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stopAll();
             stopped.countDown();
