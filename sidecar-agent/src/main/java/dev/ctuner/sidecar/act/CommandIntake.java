@@ -11,6 +11,7 @@ import dev.ctuner.common.catalog.Scope;
 import dev.ctuner.common.catalog.ValidationReport;
 import dev.ctuner.common.catalog.Violation;
 import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.codec.DecodeResult;
 import dev.ctuner.common.protocol.codec.MessageCodec;
@@ -46,23 +47,29 @@ public final class CommandIntake {
     private final MessageCodec codec;
     private final SignatureVerifier verifier;
     private final CommandJournal journal;
+    private final ClusterId cluster;
     private final NodeId self;
     private final KnobCatalog catalog;
     private final Set<KnobName> allowlist;
     private final SidecarRole role;
 
     /** An intake of a serving sidecar. */
-    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, NodeId self,
+    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, ClusterId cluster, NodeId self,
                          KnobCatalog catalog, Set<KnobName> allowlist) {
-        this(codec, verifier, journal, self, catalog, allowlist, SidecarRole.SERVING);
+        this(codec, verifier, journal, cluster, self, catalog, allowlist, SidecarRole.SERVING);
     }
 
-    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, NodeId self,
+    /**
+     * @param cluster and {@code self}: whom a command must be addressed to; one for another node, or for a node of the
+     *                same name in another cluster (topics shared between clusters), is not this sidecar's to answer
+     */
+    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, ClusterId cluster, NodeId self,
                          KnobCatalog catalog, Set<KnobName> allowlist, SidecarRole role) {
         this.role = role;
         this.codec = codec;
         this.verifier = verifier;
         this.journal = journal;
+        this.cluster = cluster;
         this.self = self;
         this.catalog = catalog;
         this.allowlist = Set.copyOf(allowlist);
@@ -80,16 +87,16 @@ public final class CommandIntake {
             // Name the command in the answer when its id can be read at all (a bad signature, say):
             // the answer changes nothing, and it tells the advisor which command was refused.
             if (codec.decode(message) instanceof DecodeResult.Decoded unverified) {
-                if (!unverified.envelope().nodeId().equals(self)) {
-                    return new IntakeDecision.NotForThisNode(unverified.envelope().nodeId().value());
+                if (!forUs(unverified.envelope())) {
+                    return notForUs(unverified.envelope());
                 }
                 return new IntakeDecision.Reject(unverified.envelope().id(), r.code(), r.detail(), false);
             }
             return new IntakeDecision.Reject(null, r.code(), r.detail(), false);
         }
         Envelope envelope = ((DecodeResult.Decoded) decoded).envelope();
-        if (!envelope.nodeId().equals(self)) {
-            return new IntakeDecision.NotForThisNode(envelope.nodeId().value());
+        if (!forUs(envelope)) {
+            return notForUs(envelope);
         }
         Command command = (Command) envelope.payload();
         var earlier = journal.resultOf(envelope.id());
@@ -123,6 +130,14 @@ public final class CommandIntake {
                     "the node does not answer JMX, so the change cannot be validated against it; send it again when the node is up");
         }
         return decideApply(envelope, apply, facts.get(), currentYaml);
+    }
+
+    private boolean forUs(Envelope envelope) {
+        return envelope.nodeId().equals(self) && envelope.clusterId().equals(cluster);
+    }
+
+    private static IntakeDecision notForUs(Envelope envelope) {
+        return new IntakeDecision.NotForThisNode(envelope.clusterId().value() + "/" + envelope.nodeId().value());
     }
 
     private IntakeDecision decideApply(Envelope envelope, ApplyConfiguration apply, NodeFacts facts, Configuration currentYaml) {

@@ -43,7 +43,10 @@ public sealed interface IntakeDecision {
     record Replay(UUID commandId, Envelope earlierResult) implements IntakeDecision {
     }
 
-    /** A command for another node (the topic is shared, keyed by node): not ours to answer. */
-    record NotForThisNode(String nodeId) implements IntakeDecision {
+    /**
+     * A command for another node, or for a node of the same name in another cluster (the topic is shared, keyed by
+     * node): not ours to answer. {@code addressee} is "cluster/node".
+     */
+    record NotForThisNode(String addressee) implements IntakeDecision {
     }
 }

@@ -92,7 +92,7 @@ public class ActConfiguration {
                 ? experiments(properties, cql, jmx, process, yaml, state, publisher, topics, node, clock) : null;
         log.info("role: {}", role == SidecarRole.EXPERIMENT ? "experiment (every RunExperiment wipes and restarts this node)"
                 : "serving (experiments are refused)");
-        CommandExecutor executor = new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, node, catalog, allowlist,
+        CommandExecutor executor = new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, new ClusterId(properties.getClusterId()), node, catalog, allowlist,
                 role), journal, applier, alterer, facts::facts, () -> {
                     try {
                         return NodeFactsReader.explicitSettings(yaml.read(), catalog);

@@ -42,6 +42,7 @@ class CommandIntakeTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final NodeFacts FACTS = new NodeFacts(512, 2, 1, 24_000);
     private static final NodeId SELF = new NodeId("127.0.0.1");
+    private static final ClusterId CLUSTER = new ClusterId("c");
 
     @TempDir
     Path dir;
@@ -57,7 +58,7 @@ class CommandIntakeTest {
         journal = new CommandJournal(dir.resolve("journal"), 100);
         Set<KnobName> allowlist = catalog.knobs(Scope.NODE).stream().filter(k -> !k.excludedByDefault()).map(Knob::name)
                 .collect(Collectors.toSet());
-        intake = new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist);
+        intake = new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, CLUSTER, SELF, catalog, allowlist);
     }
 
     private Envelope command(UUID id, NodeId node, Map<String, String> changes, ExpectedMode mode, Instant expires) {
@@ -136,7 +137,7 @@ class CommandIntakeTest {
     private CommandIntake intakeAllowing(Scope... scopes) {
         Set<KnobName> allowlist = catalog.knobs().stream().filter(k -> Set.of(scopes).contains(k.scope()))
                 .filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
-        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist);
+        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, CLUSTER, SELF, catalog, allowlist);
     }
 
     @Test
@@ -182,7 +183,17 @@ class CommandIntakeTest {
     void ignoresCommandsForOtherNodes() {
         byte[] other = signed(command(UUID.randomUUID(), new NodeId("127.0.0.2"), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE,
                 NOW.plusSeconds(60)), advisor);
-        assertThat(decide(other)).isEqualTo(new IntakeDecision.NotForThisNode("127.0.0.2"));
+        assertThat(decide(other)).isEqualTo(new IntakeDecision.NotForThisNode("c/127.0.0.2"));
+    }
+
+    @Test
+    void ignoresACommandForANodeOfTheSameNameInAnotherCluster_signedOrNot() {
+        // Clusters that share the commands topic often share node names (addresses in separate networks).
+        Envelope elsewhere = Envelope.of(new ClusterId("other-cluster"), SELF, UUID.randomUUID(), NOW.minusSeconds(1),
+                new ApplyConfiguration(Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, 60, "test", NOW.plusSeconds(60), Optional.empty()));
+        assertThat(decide(signed(elsewhere, advisor))).isEqualTo(new IntakeDecision.NotForThisNode("other-cluster/127.0.0.1"));
+        assertThat(decide(signed(elsewhere, Ed25519Keys.generate()))).isEqualTo(new IntakeDecision.NotForThisNode("other-cluster/127.0.0.1"));
+        assertThat(journal.resultOf(elsewhere.id())).as("nothing journalled for it").isEmpty();
     }
 
     @Test
@@ -200,7 +211,7 @@ class CommandIntakeTest {
     private CommandIntake experimentIntake() {
         Set<KnobName> allowlist = catalog.knobs().stream().filter(k -> k.scope() == Scope.NODE || k.scope() == Scope.TABLE)
                 .filter(k -> !k.excludedByDefault()).map(Knob::name).collect(Collectors.toSet());
-        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, SELF, catalog, allowlist,
+        return new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()), journal, CLUSTER, SELF, catalog, allowlist,
                 SidecarRole.EXPERIMENT);
     }
 
