@@ -3,8 +3,12 @@ package dev.ctuner.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.Envelope;
+import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.codec.MessageCodec;
+import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.CommandPhase;
 import dev.ctuner.common.protocol.message.CommandResult;
 import dev.ctuner.common.protocol.message.CommandStatus;
@@ -14,6 +18,7 @@ import dev.ctuner.harness.CassandraCluster;
 import dev.ctuner.harness.CassandraNode;
 import dev.ctuner.harness.KafkaBroker;
 import dev.ctuner.harness.SidecarSettings;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -22,6 +27,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -119,6 +125,31 @@ class SidecarActsIT {
                 assertThat(answer.rejectionCode()).isEqualTo(e.getValue());
                 assertThat(answer.reason()).isNotBlank();
             }
+
+            // Unsigned, an excluded knob, a signed command with a field changed after signing, and one for a node of
+            // the same name in another cluster (ignored: no answer at all).
+            Envelope unsigned = advisor.apply(node.address(), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, later);
+            Envelope excluded = advisor.signed(advisor.apply(node.address(), Map.of("commitlog_sync", "batch"), ExpectedMode.RESTART, later));
+            Envelope tampered = advisor.signed(advisor.apply(node.address(), Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, later));
+            String json = new String(new MessageCodec().encode(tampered), StandardCharsets.UTF_8);
+            assertThat(json).contains("\"integration test\"");
+            Envelope otherCluster = advisor.signed(Envelope.of(new ClusterId("other-cluster"), new NodeId(node.address()), UUID.randomUUID(),
+                    Instant.now(), new ApplyConfiguration(Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, 120, "integration test", later,
+                            Optional.empty())));
+            advisor.send(otherCluster);
+            advisor.send(unsigned);
+            advisor.send(excluded);
+            advisor.sendRaw(node.address(), json.replace("\"integration test\"", "\"integration tesT\"").getBytes(StandardCharsets.UTF_8));
+            Map<UUID, RejectionCode> more = Map.of(unsigned.id(), RejectionCode.MISSING_SIGNATURE, excluded.id(), RejectionCode.NOT_ALLOWED,
+                    tampered.id(), RejectionCode.BAD_SIGNATURE);
+            for (Map.Entry<UUID, RejectionCode> e : more.entrySet()) {
+                CommandResult answer = awaitFinal(results, e.getKey(), Duration.ofSeconds(60));
+                assertThat(answer.status()).isEqualTo(CommandStatus.REJECTED);
+                assertThat(answer.rejectionCode()).as("answer to %s", e.getKey()).isEqualTo(e.getValue());
+            }
+            assertThat(results.payloads(CommandResult.class)).as("no answer to a command for another cluster")
+                    .noneMatch(r -> r.commandId().equals(otherCluster.id()));
+
             assertThat(sha256(node.yamlFile())).as("cassandra.yaml after the refusals").isEqualTo(yamlBefore);
             assertThat(CassandraCluster.setting(session, node, "concurrent_reads")).isEqualTo(readsBefore);
             assertThat(node.pid()).contains(pid);
