@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The clusters and nodes the sidecars report on: latest heartbeat per node and the last few
@@ -31,13 +32,33 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ClusterRegistry {
 
     private final int samplesPerNode;
+    private final int maxNodes;
+    private final AtomicInteger nodeCount = new AtomicInteger();
     private final Map<ClusterId, Map<NodeId, Entry>> clusters = new ConcurrentHashMap<>();
 
     public ClusterRegistry(int samplesPerNode) {
-        if (samplesPerNode < 1) {
-            throw new IllegalArgumentException("samplesPerNode must be >= 1 but was " + samplesPerNode);
+        this(samplesPerNode, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param maxNodes how many nodes, over all clusters, it keeps at the most: a bound on memory that a flood of
+     *                 records from made-up nodes cannot push past ({@link #admits})
+     */
+    public ClusterRegistry(int samplesPerNode, int maxNodes) {
+        if (samplesPerNode < 1 || maxNodes < 1) {
+            throw new IllegalArgumentException("samplesPerNode and maxNodes must be >= 1 but were " + samplesPerNode + " and " + maxNodes);
         }
         this.samplesPerNode = samplesPerNode;
+        this.maxNodes = maxNodes;
+    }
+
+    /** Whether a record from this node may be kept: a node it knows already, or one more while there is room. */
+    public boolean admits(ClusterId cluster, NodeId node) {
+        return clusters.getOrDefault(cluster, Map.of()).containsKey(node) || nodeCount.get() < maxNodes;
+    }
+
+    public int maxNodes() {
+        return maxNodes;
     }
 
     /** Records a heartbeat unless a newer one from the same node is already known (delivery may reorder). */
@@ -79,7 +100,10 @@ public final class ClusterRegistry {
     }
 
     private Entry entry(ClusterId cluster, NodeId node) {
-        return clusters.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>()).computeIfAbsent(node, n -> new Entry());
+        return clusters.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>()).computeIfAbsent(node, n -> {
+            nodeCount.incrementAndGet();
+            return new Entry();
+        });
     }
 
     private static NodeView view(ClusterId cluster, NodeId node, Entry entry) {

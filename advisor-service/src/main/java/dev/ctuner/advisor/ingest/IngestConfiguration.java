@@ -32,8 +32,8 @@ import org.springframework.context.annotation.Configuration;
 public class IngestConfiguration {
 
     @Bean
-    ClusterRegistry clusterRegistry() {
-        return new ClusterRegistry(60);
+    ClusterRegistry clusterRegistry(IngestProperties properties) {
+        return new ClusterRegistry(60, properties.maxNodes());
     }
 
     @Bean

@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  * {@link ClusterRegistry}, workload samples also into the {@link ObservationStore} (once per message
  * id, counted as {@code ctuner.observations.stored}), command results into the
  * {@link CommandResultStore}. Input that does not decode, a message on the wrong topic, or a sample
- * the store cannot hold goes to the dead-letter topic with its reason and is counted
+ * the store cannot hold, or a record from a new node once the registry keeps as many nodes as it may (a flood of
+ * made-up node ids), goes to the dead-letter topic with its reason and is counted
  * ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for bad
  * input and stores nothing of it. A store failure does throw, so that the consumer retries the
  * record instead of losing it.
@@ -64,6 +65,11 @@ public final class IngestHandler {
         Envelope envelope = ((DecodeResult.Decoded) decoded).envelope();
         if (envelope.messageType().topicKind() != kind) {
             reject(topic, kind, key, value, "WRONG_TOPIC", envelope.type() + " does not belong on " + topic);
+            return;
+        }
+        if (!(envelope.payload() instanceof CommandResult) && !registry.admits(envelope.clusterId(), envelope.nodeId())) {
+            reject(topic, kind, key, value, "TOO_MANY_NODES", "the advisor keeps at most " + registry.maxNodes() + " nodes "
+                    + "(ctuner.advisor.kafka.max-nodes) and knows that many; a record from a new node is refused");
             return;
         }
         if (envelope.payload() instanceof NodeStatus status) {

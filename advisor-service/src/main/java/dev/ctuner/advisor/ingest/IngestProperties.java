@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.ingest;
 
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -19,6 +20,9 @@ import org.springframework.validation.annotation.Validated;
  * @param topicPrefix prefix of the topics {@code <prefix>.workload}, {@code .status}, {@code .results} (read),
  *        {@code .commands} and {@code .dlq} (written); the same as the sidecars' {@code ctuner.sidecar.kafka.topic-prefix}
  * @param groupId consumer group of the advisor's ingest
+ * @param maxNodes how many nodes, over all clusters, the advisor keeps in memory at the most (each holds its last
+ *        60 samples); records from further new nodes go to the dead-letter topic as TOO_MANY_NODES, so a flood of
+ *        made-up node ids cannot exhaust the heap
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.kafka")
@@ -26,5 +30,6 @@ public record IngestProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("localhost:9092") @NotBlank String bootstrapServers,
         @DefaultValue("ctuner") @NotBlank String topicPrefix,
-        @DefaultValue("ctuner-advisor") @NotBlank String groupId) {
+        @DefaultValue("ctuner-advisor") @NotBlank String groupId,
+        @DefaultValue("2000") @Min(1) int maxNodes) {
 }

@@ -67,6 +67,29 @@ class IngestHandlerTest {
     }
 
     @Test
+    void aFloodFromMadeUpNodesStopsAtTheRegistrysBoundAndTheNodesItKnowsStillReport() {
+        ClusterRegistry bounded = new ClusterRegistry(5, 3);
+        IngestHandler small = new IngestHandler(codec, bounded, results, observations,
+                (topic, key, value, reason) -> parked.add(topic + " " + reason), meters,
+                new IngestMeters(meters, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC)), told::add);
+        for (int i = 0; i < 50; i++) {
+            small.handle("p.status", TopicKind.STATUS, "x" + i, codec.encode(Envelope.of(new ClusterId("flood-" + (i % 7)),
+                    new NodeId("x" + i), UUID.randomUUID(), now, new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "s1", "0.1.0", 1L, true, 0, 0, 0))));
+        }
+        assertThat(bounded.clusters().stream().mapToInt(c -> bounded.nodes(c).size()).sum()).isEqualTo(3);
+        assertThat(parked).hasSize(47).allSatisfy(p -> assertThat(p).contains("at most 3 nodes").contains("ctuner.advisor.kafka.max-nodes"));
+        assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "TOO_MANY_NODES").counter().count()).isEqualTo(47.0);
+
+        // a node it keeps goes on reporting
+        small.handle("p.status", TopicKind.STATUS, "x0", codec.encode(Envelope.of(new ClusterId("flood-0"), new NodeId("x0"),
+                UUID.randomUUID(), now.plusSeconds(5), new NodeStatus("5.0.9", NodeState.DOWN, 0L, "s1", "0.1.0", 1L, true, 0, 0, 0))));
+        assertThat(bounded.node(new ClusterId("flood-0"), new NodeId("x0")).orElseThrow().status().orElseThrow().state())
+                .isEqualTo(NodeState.DOWN);
+        assertThat(parked).hasSize(47);
+        org.mockito.Mockito.verifyNoInteractions(observations);
+    }
+
+    @Test
     void aMessageOnTheWrongTopicIsParked() {
         handler.handle("p.workload", TopicKind.WORKLOAD, "n1", status(NodeState.UP_NORMAL, now));
         assertThat(parked).singleElement().asString().contains("NodeStatus does not belong on p.workload");
