@@ -112,6 +112,11 @@ public final class LoopRecoveryBenchmark {
             return !trapYaml.isEmpty();
         }
 
+        /** Verification skips this long after a rollout of restarts: the production default (2 minutes) or the settle. */
+        int verifyWarmupSeconds() {
+            return Math.max(120, settle);
+        }
+
         String commandLine() {
             String trap = yamlTrap()
                     ? " --trap-yaml " + String.join(",", new java.util.TreeMap<>(trapYaml).entrySet().stream()
@@ -184,10 +189,7 @@ public final class LoopRecoveryBenchmark {
                 if (options.yamlTrap()) {
                     // every measured round of either arm follows a rolling restart and its settle: the first default
                     // rounds would otherwise run on JVMs warmed far longer than any round after a switch
-                    Duration took = RollingYaml.restartWith(ring, session, defaultYaml);
-                    double settled = round(session, options, Math.max(5, options.settle()), errors);
-                    notes.add(String.format(Locale.ROOT, "rolling restart on the default yaml before the first round took %.0f s; "
-                            + "%d s settle at %.0f ops/s (not counted)", took.toMillis() / 1000.0, options.settle(), settled));
+                    notes.add(restartAndSettle(ring, session, options, defaultYaml, "the default yaml, before the first round", errors));
                 }
                 interleave(session, options, options.yamlTrap()
                         ? yamlArms(ring, session, options, defaultYaml, trapYaml, "default", errors, notes)
@@ -264,8 +266,8 @@ public final class LoopRecoveryBenchmark {
         if (options.yamlTrap()) {
             // restarted nodes climb for minutes (JIT, caches): verification skips that climb, as the production default
             // (2 minutes) does, plus the settle the benchmark gives its own restarts
-            settings.put("ctuner.advisor.tuning.verify-warmup", Math.max(120, options.settle()) + "s");
-            settings.put("ctuner.advisor.tuning.verify-after", (Math.max(120, options.settle()) + 90) + "s");
+            settings.put("ctuner.advisor.tuning.verify-warmup", options.verifyWarmupSeconds() + "s");
+            settings.put("ctuner.advisor.tuning.verify-after", (options.verifyWarmupSeconds() + 90) + "s");
             settings.put("ctuner.advisor.rollout.canary-window", "60s");
             settings.put("ctuner.advisor.rollout.canary-warmup", "45s");
             // the loop proposes RESTART changes only where vetting needs no race on an experiment node (none here), and
@@ -324,6 +326,15 @@ public final class LoopRecoveryBenchmark {
         };
     }
 
+    /** A rolling restart to {@code values}, then the settle's load that does not count; says what it did. */
+    private static String restartAndSettle(CassandraCluster ring, CqlSession session, Options options, Map<String, Object> values,
+                                           String label, AtomicLong errors) throws Exception {
+        Duration took = RollingYaml.restartWith(ring, session, values);
+        double settled = options.settle() == 0 ? Double.NaN : round(session, options, options.settle(), errors);
+        return String.format(Locale.ROOT, "rolling restart to %s took %.0f s; %d s settle at %.0f ops/s (not counted)",
+                label, took.toMillis() / 1000.0, options.settle(), settled);
+    }
+
     /**
      * Yaml values switched by a rolling restart, each followed by {@code settle} seconds of the same load that do not
      * count; the ring's current arm is read from node 1's yaml, so a switch happens only when needed.
@@ -337,10 +348,7 @@ public final class LoopRecoveryBenchmark {
                 if (RollingYaml.current(ring.node(1), want.keySet()).equals(want)) {
                     return;
                 }
-                Duration took = RollingYaml.restartWith(ring, session, want);
-                double settled = options.settle() == 0 ? Double.NaN : round(session, options, options.settle(), errors);
-                notes.add(String.format(Locale.ROOT, "rolling restart to %s took %.0f s; %d s settle at %.0f ops/s (not counted)",
-                        label(isA), took.toMillis() / 1000.0, options.settle(), settled));
+                notes.add(restartAndSettle(ring, session, options, want, label(isA), errors));
             }
 
             @Override
@@ -394,7 +402,7 @@ public final class LoopRecoveryBenchmark {
             md.append("Mis-tuning: `").append(new java.util.TreeMap<>(options.trapYaml()))
                     .append("` in every node's cassandra.yaml, applied by a rolling restart, as an operator's edit would be.\n");
             md.append("Since restarted nodes climb for minutes, the canary is compared on windows from 45 s to 60 s after its restart "
-                    + "and verification skips the first ").append(Math.max(120, options.settle())).append(" s after the rollout. Vetting "
+                    + "and verification skips the first ").append(options.verifyWarmupSeconds()).append(" s after the rollout. Vetting "
                     + "races no tier (`race-required-for` empty: there is no experiment node) and accepts intervals up to 200 points.\n\n");
         } else {
             md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");

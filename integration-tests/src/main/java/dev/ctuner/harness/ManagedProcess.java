@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +21,7 @@ public final class ManagedProcess {
 
     private static final Logger log = LoggerFactory.getLogger(ManagedProcess.class);
     /** Set by a program that stops its processes in its own order at exit; the per-process hooks wait for it. */
-    private static volatile java.util.concurrent.CountDownLatch orderlyExit;
+    private static volatile CountDownLatch orderlyExit;
 
     private final String name;
     private final ProcessHandle process;
@@ -47,12 +48,12 @@ public final class ManagedProcess {
      * first, then the sidecars, then Cassandra): JVM shutdown hooks run all at once, so each process's own hook waits
      * until {@code done} counts down (at most 2 minutes) and then stops only what is still running.
      */
-    public static void deferExitHooksUntil(java.util.concurrent.CountDownLatch done) {
+    public static void deferExitHooksUntil(CountDownLatch done) {
         orderlyExit = done;
     }
 
     private static void awaitOrderlyExit() {
-        java.util.concurrent.CountDownLatch done = orderlyExit;
+        CountDownLatch done = orderlyExit;
         if (done != null) {
             try {
                 done.await(2, TimeUnit.MINUTES);
