@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +32,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final int port;
     private final String heap;
     private ManagedProcess process;
+    private TlsFiles tls;
 
     public KafkaBroker(ServerRuntime runtime, Path home, int port, String heap) {
         this.runtime = runtime;
@@ -39,6 +43,32 @@ public final class KafkaBroker implements AutoCloseable {
 
     public String bootstrapServers() {
         return "127.0.0.1:" + port;
+    }
+
+    /**
+     * Adds, from the next {@link #startFresh}, two listeners beside the plain one: SASL_SSL (TLS with the broker's
+     * key pair, SCRAM-SHA-512; users from {@link #addScramUser}) at {@link #saslSslBootstrapServers()}, and SSL
+     * with client certificates required (mutual TLS) at {@link #mutualTlsBootstrapServers()}.
+     */
+    public KafkaBroker withTls(TlsFiles files) {
+        this.tls = files;
+        return this;
+    }
+
+    public String saslSslBootstrapServers() {
+        return "127.0.0.1:" + (port + 2);
+    }
+
+    public String mutualTlsBootstrapServers() {
+        return "127.0.0.1:" + (port + 3);
+    }
+
+    /** Creates or replaces a SCRAM-SHA-512 user, through the plain listener. */
+    public void addScramUser(String user, String password) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(user,
+                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), password))).all().get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The broker's PID while it runs. */
@@ -69,15 +99,17 @@ public final class KafkaBroker implements AutoCloseable {
 
     private String serverProperties() {
         int controllerPort = port + 1;
+        String secure = tls == null ? "" : ",SASL_SSL://" + saslSslBootstrapServers() + ",SSL://" + mutualTlsBootstrapServers();
         return String.join("\n", List.of(
                 "process.roles=broker,controller",
                 "node.id=1",
                 "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort + secure,
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port + secure,
                 "controller.listener.names=CONTROLLER",
                 "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT" + (tls == null ? "" : ",SASL_SSL:SASL_SSL,SSL:SSL"),
+                tlsProperties(),
                 "log.dirs=" + home.resolve("data"),
                 "num.partitions=3",
                 "offsets.topic.replication.factor=1",
@@ -87,6 +119,23 @@ public final class KafkaBroker implements AutoCloseable {
                 // FACTS.md: with a small heap the log cleaner's default 128 MiB dedupe buffer kills the broker.
                 "log.cleaner.dedupe.buffer.size=16777216",
                 "")) ;
+    }
+
+    private String tlsProperties() {
+        if (tls == null) {
+            return "";
+        }
+        return String.join("\n", List.of(
+                "sasl.enabled.mechanisms=SCRAM-SHA-512",
+                "listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;",
+                "ssl.keystore.type=PKCS12",
+                "ssl.keystore.location=" + tls.brokerKeystore().toAbsolutePath(),
+                "ssl.keystore.password=" + tls.password(),
+                "ssl.key.password=" + tls.password(),
+                "ssl.truststore.type=PKCS12",
+                "ssl.truststore.location=" + tls.truststore().toAbsolutePath(),
+                "ssl.truststore.password=" + tls.password(),
+                "listener.name.ssl.ssl.client.auth=required"));
     }
 
     private void format() throws Exception {

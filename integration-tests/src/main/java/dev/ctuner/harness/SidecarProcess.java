@@ -84,6 +84,11 @@ public final class SidecarProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** Where the sidecar's standard output and error (its log) go. */
+    public Path output() {
+        return process.output();
+    }
+
     /** Resident set size of the process, from /proc. */
     public Optional<Long> residentKiB() {
         return statusKiB("VmRSS:");

@@ -12,6 +12,8 @@ import dev.ctuner.common.protocol.message.NodeStatus;
 import dev.ctuner.common.protocol.message.WorkloadSample;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -20,8 +22,8 @@ import java.util.function.Consumer;
  * Turns one record from a sidecar topic into state: heartbeats and samples into the
  * {@link ClusterRegistry}, workload samples also into the {@link ObservationStore} (once per message
  * id, counted as {@code ctuner.observations.stored}), command results into the
- * {@link CommandResultStore}. Input that does not decode, a message on the wrong topic, or a sample
- * the store cannot hold, or a record from a new node once the registry keeps as many nodes as it may (a flood of
+ * {@link CommandResultStore}. Input that does not decode, a message on the wrong topic, a sample
+ * the store cannot hold or {@link SampleAdmission} refuses (which bounds the samples one node can have stored), or a record from a new node once the registry keeps as many nodes as it may (a flood of
  * made-up node ids), goes to the dead-letter topic with its reason and is counted
  * ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for bad
  * input and stores nothing of it. A store failure does throw, so that the consumer retries the
@@ -41,10 +43,14 @@ public final class IngestHandler {
     private final MeterRegistry meters;
     private final IngestMeters ingestMeters;
     private final Consumer<ReportedResult> onResult;
+    private final SampleAdmission admission;
+    private final Clock clock;
 
     public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results,
                          ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters, IngestMeters ingestMeters,
-                         Consumer<ReportedResult> onResult) {
+                         Consumer<ReportedResult> onResult, SampleAdmission admission, Clock clock) {
+        this.admission = admission;
+        this.clock = clock;
         this.codec = codec;
         this.registry = registry;
         this.results = results;
@@ -75,6 +81,16 @@ public final class IngestHandler {
         if (envelope.payload() instanceof NodeStatus status) {
             registry.status(envelope.clusterId(), envelope.nodeId(), envelope.createdAt(), status);
         } else if (envelope.payload() instanceof WorkloadSample sample) {
+            List<WorkloadSample> kept = registry.node(envelope.clusterId(), envelope.nodeId()).map(NodeView::samples).orElse(List.of());
+            SampleAdmission.Verdict verdict = admission.judge(kept, sample, clock.instant());
+            if (verdict instanceof SampleAdmission.Verdict.Refuse refused) {
+                reject(topic, kind, key, value, refused.code(), refused.reason());
+                return;
+            }
+            if (verdict instanceof SampleAdmission.Verdict.Duplicate) {
+                meters.counter("ctuner.ingest.duplicates", "topic", kind.name().toLowerCase()).increment();
+                return;
+            }
             Optional<String> unstorable = ObservationStore.unstorable(envelope);
             if (unstorable.isPresent()) {
                 reject(topic, kind, key, value, "UNSTORABLE", unstorable.get());

@@ -42,7 +42,9 @@ class IngestHandlerTest {
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     final IngestHandler handler = new IngestHandler(codec, registry, results, observations,
             (topic, key, value, reason) -> parked.add(topic + " " + reason), meters,
-            new IngestMeters(meters, java.time.Clock.fixed(Instant.parse("2026-11-20T10:00:05Z"), java.time.ZoneOffset.UTC)), told::add);
+            new IngestMeters(meters, java.time.Clock.fixed(Instant.parse("2026-11-20T10:00:05Z"), java.time.ZoneOffset.UTC)), told::add,
+            new SampleAdmission(java.time.Duration.ofSeconds(1), java.time.Duration.ofMinutes(5)),
+            java.time.Clock.fixed(Instant.parse("2026-11-20T10:00:05Z"), java.time.ZoneOffset.UTC));
     final ClusterId cluster = new ClusterId("c1");
     final Instant now = Instant.parse("2026-11-20T10:00:00Z");
 
@@ -71,7 +73,8 @@ class IngestHandlerTest {
         ClusterRegistry bounded = new ClusterRegistry(5, 3);
         IngestHandler small = new IngestHandler(codec, bounded, results, observations,
                 (topic, key, value, reason) -> parked.add(topic + " " + reason), meters,
-                new IngestMeters(meters, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC)), told::add);
+                new IngestMeters(meters, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC)), told::add,
+                new SampleAdmission(java.time.Duration.ofSeconds(1), java.time.Duration.ofMinutes(5)), java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
         for (int i = 0; i < 50; i++) {
             small.handle("p.status", TopicKind.STATUS, "x" + i, codec.encode(Envelope.of(new ClusterId("flood-" + (i % 7)),
                     new NodeId("x" + i), UUID.randomUUID(), now, new NodeStatus("5.0.9", NodeState.UP_NORMAL, 0L, "s1", "0.1.0", 1L, true, 0, 0, 0))));
@@ -143,13 +146,14 @@ class IngestHandlerTest {
     }
 
     @Test
-    void aWorkloadSampleIsStoredOnceByMessageIdCountedAndKeptInTheRegistry() {
+    void aWorkloadSampleIsStoredOnceCountedAndKeptInTheRegistryAndItsRedeliveryIsADuplicate() {
         Envelope sample = ObservationSamples.sample("c1", "n1", now, 900, 100);
-        when(observations.record(any())).thenReturn(true, false);
+        when(observations.record(any())).thenReturn(true);
         handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(sample));
         handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(sample));
-        verify(observations, org.mockito.Mockito.times(2)).record(sample);
+        verify(observations, org.mockito.Mockito.times(1)).record(sample);
         assertThat(meters.counter("ctuner.observations.stored").count()).isEqualTo(1.0);
+        assertThat(meters.counter("ctuner.ingest.duplicates", "topic", "workload").count()).isEqualTo(1.0);
         assertThat(registry.node(cluster, new NodeId("n1")).orElseThrow().latestSample()).contains((WorkloadSample) sample.payload());
         assertThat(parked).isEmpty();
     }
@@ -174,6 +178,24 @@ class IngestHandlerTest {
         assertThat(parked.get(3)).contains("nodeId is 300 characters");
         assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "UNSTORABLE").counter().count()).isEqualTo(1.0);
         assertThat(registry.clusters()).isEmpty();
+    }
+
+    @Test
+    void aFloodOfSamplesFromOneNodeKeepsOnlyWindowsThatFollowEachOther() {
+        when(observations.record(any())).thenReturn(true);
+        for (int i = 0; i < 500; i++) {   // made-up message ids, every one for the same 30 s window or one overlapping it
+            Envelope sample = ObservationSamples.sample("c1", "n1", now.plusMillis(i * 10L), 900, 100);
+            handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(sample));
+        }
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(ObservationSamples.sample("c1", "n1", now.plusSeconds(3600), 1, 1)));
+        handler.handle("p.workload", TopicKind.WORKLOAD, "n1", codec.encode(ObservationSamples.sample("c1", "n1", now.plusSeconds(30), 9, 1)));
+
+        verify(observations, org.mockito.Mockito.times(2)).record(any());
+        assertThat(registry.node(cluster, new NodeId("n1")).orElseThrow().samples()).hasSize(2);
+        assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "WINDOW_OVERLAPS").counter().count()).isEqualTo(499.0);
+        assertThat(meters.get("ctuner.ingest.rejected").tag("reason", "WINDOW_IN_FUTURE").counter().count()).isEqualTo(1.0);
+        assertThat(parked).hasSize(500).allSatisfy(p -> assertThat(p).startsWith("p.workload "));
+        assertThat(parked.get(0)).contains("before the end of the node's latest window (2026-11-20T10:00:30Z)");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.act;
 
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,11 @@ public final class CommandListener implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    public CommandListener(String bootstrapServers, String groupId, String topic, CommandExecutor executor) {
-        this.consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    public CommandListener(KafkaClientSettings kafka, String groupId, String topic, CommandExecutor executor) {
+        this.consumer = new KafkaConsumer<>(kafka.consumer(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, groupId, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest", ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10,
-                ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000), new StringDeserializer(), new ByteArrayDeserializer());
+                ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000)), new StringDeserializer(), new ByteArrayDeserializer());
         this.executor = executor;
         this.consumer.subscribe(List.of(topic));
         this.thread = new Thread(this::run, "command-listener");

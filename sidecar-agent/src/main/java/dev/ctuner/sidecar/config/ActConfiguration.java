@@ -2,6 +2,7 @@ package dev.ctuner.sidecar.config;
 
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.Scope;
 import dev.ctuner.common.protocol.ClusterId;
@@ -126,8 +127,8 @@ public class ActConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    CommandListener commandListener(SidecarProperties properties, Topics topics, CommandExecutor executor) {
-        return new CommandListener(properties.getKafka().getBootstrapServers(),
+    CommandListener commandListener(SidecarProperties properties, KafkaClientSettings kafka, Topics topics, CommandExecutor executor) {
+        return new CommandListener(kafka,
                 "ctuner-sidecar-" + properties.getClusterId() + "-" + properties.getNodeId(), topics.commands(), executor);
     }
 

@@ -1,6 +1,7 @@
 package dev.ctuner.sidecar.config;
 
 import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.Topics;
@@ -27,6 +28,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -64,13 +66,21 @@ public class SidecarConfiguration {
         return new Topics(properties.getKafka().getTopicPrefix());
     }
 
+    /** Spring Boot's {@code spring.kafka.*} (brokers, TLS, SASL) under the settings each client's guarantees rest on. */
+    @Bean
+    KafkaClientSettings kafkaClientSettings(KafkaProperties spring, SidecarProperties properties) {
+        KafkaClientSettings settings = KafkaClientSettings.of(spring.buildProducerProperties(), spring.buildConsumerProperties(),
+                spring.buildAdminProperties(), properties.getKafka().getBootstrapServers());
+        log.info("Kafka clients: {}", settings.summary());
+        return settings;
+    }
+
     @Bean(destroyMethod = "close")
-    KafkaMessageSender kafkaMessageSender(SidecarProperties properties, Topics topics) {
+    KafkaMessageSender kafkaMessageSender(SidecarProperties properties, KafkaClientSettings kafka, Topics topics) {
         if (properties.getKafka().isCreateTopics()) {
-            TopicInitializer.startInBackground(properties.getKafka().getBootstrapServers(),
-                    List.of(topics.workload(), topics.status(), topics.results()));
+            TopicInitializer.startInBackground(kafka, List.of(topics.workload(), topics.status(), topics.results()));
         }
-        return new KafkaMessageSender(properties.getKafka().getBootstrapServers(), "ctuner-sidecar-" + properties.getNodeId());
+        return new KafkaMessageSender(kafka, "ctuner-sidecar-" + properties.getNodeId());
     }
 
     @Bean(destroyMethod = "close")
@@ -107,7 +117,7 @@ public class SidecarConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    KafkaHealthIndicator kafkaHealthIndicator(SidecarProperties properties, BacklogPublisher publisher) {
-        return new KafkaHealthIndicator(properties.getKafka().getBootstrapServers(), publisher);
+    KafkaHealthIndicator kafkaHealthIndicator(KafkaClientSettings kafka, BacklogPublisher publisher) {
+        return new KafkaHealthIndicator(kafka, publisher);
     }
 }

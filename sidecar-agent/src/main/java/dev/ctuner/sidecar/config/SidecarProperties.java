@@ -349,9 +349,11 @@ public class SidecarProperties {
 
     /** The broker and the topics; the backlog bounds what is kept while the broker is unreachable. */
     public static class Kafka {
-        /** The Kafka brokers, host:port separated by commas. */
-        @NotBlank
-        private String bootstrapServers = "127.0.0.1:9092";
+        /**
+         * The Kafka brokers, host:port separated by commas; when not set, {@code spring.kafka.bootstrap-servers}. TLS, SASL
+         * and any other Kafka client setting: Spring Boot's {@code spring.kafka.*}.
+         */
+        private String bootstrapServers;
         /**
          * Prefix of the topics: {@code <prefix>.workload}, {@code .status}, {@code .results} and {@code .commands};
          * the same as the advisor's {@code ctuner.advisor.kafka.topic-prefix}.

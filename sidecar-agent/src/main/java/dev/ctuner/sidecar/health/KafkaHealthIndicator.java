@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.health;
 
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import java.time.Duration;
 import java.util.Map;
@@ -18,9 +19,8 @@ public class KafkaHealthIndicator implements HealthIndicator, AutoCloseable {
     private final Admin admin;
     private final BacklogPublisher publisher;
 
-    public KafkaHealthIndicator(String bootstrapServers, BacklogPublisher publisher) {
-        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000));
+    public KafkaHealthIndicator(KafkaClientSettings kafka, BacklogPublisher publisher) {
+        this.admin = Admin.create(kafka.admin(Map.of(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000)));
         this.publisher = publisher;
     }
 

@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.publish;
 
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +15,8 @@ public final class KafkaMessageSender implements MessageSender, AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
 
-    public KafkaMessageSender(String bootstrapServers, String clientId) {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    public KafkaMessageSender(KafkaClientSettings kafka, String clientId) {
+        Map<String, Object> config = kafka.producer(Map.of(
                 ProducerConfig.CLIENT_ID_CONFIG, clientId,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.ACKS_CONFIG, "all",
@@ -27,7 +27,7 @@ public final class KafkaMessageSender implements MessageSender, AutoCloseable {
                 ProducerConfig.LINGER_MS_CONFIG, 0,
                 // Messages are a few KiB every few seconds; the 32 MiB default buffer is resident memory for nothing.
                 ProducerConfig.BUFFER_MEMORY_CONFIG, 4 * 1024 * 1024,
-                ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000);
+                ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 

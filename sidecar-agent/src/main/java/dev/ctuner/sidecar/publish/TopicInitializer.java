@@ -1,5 +1,6 @@
 package dev.ctuner.sidecar.publish;
 
+import dev.ctuner.common.kafka.KafkaClientSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +25,17 @@ public final class TopicInitializer {
     private TopicInitializer() {
     }
 
-    public static Thread startInBackground(String bootstrapServers, List<String> topics) {
-        Thread thread = new Thread(() -> createUntilDone(bootstrapServers, topics), "topic-initializer");
+    public static Thread startInBackground(KafkaClientSettings kafka, List<String> topics) {
+        Thread thread = new Thread(() -> createUntilDone(kafka, topics), "topic-initializer");
         thread.setDaemon(true);
         thread.start();
         return thread;
     }
 
-    static void createUntilDone(String bootstrapServers, List<String> topics) {
+    static void createUntilDone(KafkaClientSettings kafka, List<String> topics) {
         long backoff = 1000;
         while (!Thread.currentThread().isInterrupted()) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                    AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000))) {
+            try (Admin admin = Admin.create(kafka.admin(Map.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000)))) {
                 for (String topic : topics) {
                     try {
                         admin.createTopics(List.of(new NewTopic(topic, java.util.Optional.empty(), java.util.Optional.empty())))

@@ -27,7 +27,7 @@ class SidecarPropertiesTest {
             SidecarProperties p = context.getBean(SidecarProperties.class);
             assertThat(p.getCassandra().getCqlHost()).isEqualTo("127.0.0.1");
             assertThat(p.getCassandra().getJmxPort()).isEqualTo(7199);
-            assertThat(p.getKafka().getBootstrapServers()).isEqualTo("127.0.0.1:9092");
+            assertThat(p.getKafka().getBootstrapServers()).as("the brokers come from spring.kafka.bootstrap-servers").isNull();
             assertThat(p.getSampling().getWindow()).isEqualTo(Duration.ofSeconds(30));
             assertThat(p.getNodeId()).as("node id defaults to the CQL host").isEqualTo("127.0.0.1");
         });
