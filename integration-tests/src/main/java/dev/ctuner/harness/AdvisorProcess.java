@@ -60,10 +60,16 @@ public final class AdvisorProcess implements AutoCloseable {
             // with no dataset configured the advisor would train on its bundled data at start, costing CPU the test needs
             command.add("--ctuner.advisor.learning.train-at-startup=false");
         }
-        command.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("advisor").toAbsolutePath());
-        command.add("--ctuner.advisor.security.initial-admin-password-file=" + dataDir.resolve("admin-password").toAbsolutePath());
-        command.add("--ctuner.advisor.rollout.signing-key-file=" + dataDir.resolve("signing-key.pem").toAbsolutePath());
-        command.add("--ctuner.advisor.rollout.public-key-file=" + dataDir.resolve("public-key.pem").toAbsolutePath());
+        Map<String, String> defaults = new java.util.LinkedHashMap<>();
+        defaults.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve("advisor").toAbsolutePath());
+        defaults.put("ctuner.advisor.security.initial-admin-password-file", dataDir.resolve("admin-password").toAbsolutePath().toString());
+        defaults.put("ctuner.advisor.rollout.signing-key-file", dataDir.resolve("signing-key.pem").toAbsolutePath().toString());
+        defaults.put("ctuner.advisor.rollout.public-key-file", dataDir.resolve("public-key.pem").toAbsolutePath().toString());
+        defaults.forEach((k, v) -> {
+            if (!settings.containsKey(k)) {   // a property given twice on the command line would be read as "a,b"
+                command.add("--" + k + "=" + v);
+            }
+        });
         settings.forEach((k, v) -> command.add("--" + k + "=" + v));
         return new AdvisorProcess(ManagedProcess.start("advisor-" + httpPort, command, dataDir, Map.of("MALLOC_ARENA_MAX", "2")),
                 httpPort, dataDir);
@@ -71,6 +77,14 @@ public final class AdvisorProcess implements AutoCloseable {
 
     public Path publicKeyFile() {
         return dataDir.resolve("public-key.pem");
+    }
+
+    /** The advisor's health as JSON (signed in: with the components' details). */
+    public String health() throws IOException, InterruptedException {
+        String password = adminPassword();
+        String auth = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        return http.send(HttpRequest.newBuilder(URI.create(base() + "/actuator/health")).header("Authorization", "Basic " + auth)
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** Waits until the API answers (401 without credentials counts: the app is serving). */

@@ -5,6 +5,7 @@ import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.NodeId;
 import dev.ctuner.common.protocol.codec.CommandSigner;
+import dev.ctuner.common.protocol.codec.DecodeResult;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
@@ -50,6 +51,14 @@ public final class CommandFactory {
                 table.substring(dot + 1), options, reason, now.plus(expiry), Optional.of(rolloutId.toString())));
         Envelope signed = signer.sign(unsigned);
         return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
+    }
+
+    /** The encoded command with {@code epoch} as its leader epoch, signed again. */
+    public byte[] stamped(byte[] envelope, long epoch) {
+        if (!(codec.decode(envelope) instanceof DecodeResult.Decoded decoded)) {
+            throw new IllegalArgumentException("not a command this advisor encoded");
+        }
+        return codec.encode(signer.sign(decoded.envelope().withLeaderEpoch(epoch)));
     }
 
     public Duration healthTimeout() {

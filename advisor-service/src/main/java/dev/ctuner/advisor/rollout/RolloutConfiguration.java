@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.rollout;
 
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.RolloutStore;
@@ -31,13 +32,15 @@ public class RolloutConfiguration {
     RolloutDriver rolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                                 ClusterRegistry registry, CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
                                 RolloutProperties properties, Clock clock, PlatformTransactionManager transactions,
-                                RolloutMeters meters) {
-        return new RolloutDriver(store, recommendations, results, registry, commands, new KafkaCommandSender(producer, topics.commands()),
+                                RolloutMeters meters, LeaderGate leadership) {
+        return new RolloutDriver(store, recommendations, results, registry, commands,
+                new FencedCommandSender(new KafkaCommandSender(producer, topics.commands()), leadership, commands),
                 properties, clock, new TransactionTemplate(transactions), meters);
     }
 
     @Bean(destroyMethod = "close")
-    RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties) {
-        return new RolloutOrchestrator(store, driver, properties.tick());
+    RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties,
+                                            LeaderGate leadership) {
+        return new RolloutOrchestrator(store, driver, properties.tick(), leadership);
     }
 }

@@ -2,6 +2,7 @@ package dev.ctuner.advisor.rollout;
 
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.ingest.IngestConfiguration;
+import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.RolloutStore;
 import java.time.Duration;
@@ -29,13 +30,15 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     private final RolloutStore store;
     private final RolloutDriver driver;
     private final Duration tick;
+    private final LeaderGate leadership;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rollout-orchestrator");
         t.setDaemon(true);
         return t;
     });
 
-    public RolloutOrchestrator(RolloutStore store, RolloutDriver driver, Duration tick) {
+    public RolloutOrchestrator(RolloutStore store, RolloutDriver driver, Duration tick, LeaderGate leadership) {
+        this.leadership = leadership;
         this.store = store;
         this.driver = driver;
         this.tick = tick;
@@ -69,6 +72,9 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     }
 
     private void runAll() {
+        if (!leadership.isLeader()) {
+            return;   // another replica drives the rollouts; this one takes over from the database if it comes to lead
+        }
         for (UUID id : store.inStates(List.of(RolloutState.RUNNING, RolloutState.ROLLING_BACK))) {
             try {
                 driver.advance(id);

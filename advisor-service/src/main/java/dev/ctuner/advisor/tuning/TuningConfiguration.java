@@ -7,6 +7,7 @@ import dev.ctuner.advisor.core.tuning.ForecastSelector;
 import dev.ctuner.advisor.core.tuning.SupersedeRule;
 import dev.ctuner.advisor.core.tuning.TuningDecider;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.learning.LearningService;
 import dev.ctuner.advisor.recommendation.RecommendationService;
 import dev.ctuner.advisor.ring.ReportedRings;
@@ -37,9 +38,11 @@ public class TuningConfiguration {
                                       RolloutService rollouts, RolloutStore rolloutStore, ObservationStore observations,
                                       VerificationStore verifications, LearningService learning, ReportedRings rings,
                                       ClusterRegistry registry, SafeRoundPlanner planner, KnobCatalog catalog,
-                                      TuningProperties properties, VettingProperties vetting, MeterRegistry meters) {
+                                      TuningProperties properties, VettingProperties vetting, MeterRegistry meters,
+                                      LeaderGate leadership) {
         return new TuningLoopRunner(cycle(loops, store, recommendations, rollouts, rolloutStore, observations, verifications, learning,
-                rings, registry, planner, catalog, properties, vetting), registry, store, properties.decisionPeriod(), meters);
+                rings, registry, planner, catalog, properties, vetting), registry, store, properties.decisionPeriod(), meters,
+                leadership);
     }
 
     /** One cluster's decision period, wired from the advisor's services (the runner calls it; tests call it directly). */

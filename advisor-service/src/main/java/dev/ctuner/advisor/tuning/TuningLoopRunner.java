@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.tuning;
 
 import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.store.TuningLoop;
 import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.common.protocol.ClusterId;
@@ -24,7 +25,7 @@ import org.springframework.context.event.EventListener;
  * the next period starts afresh from the stores.
  *
  * <pre>{@code
- * new TuningLoopRunner(cycle, registry, store, Duration.ofSeconds(60), meters).start();
+ * new TuningLoopRunner(cycle, registry, store, Duration.ofSeconds(60), meters, leadership).start();
  * }</pre>
  */
 public final class TuningLoopRunner implements AutoCloseable {
@@ -36,13 +37,16 @@ public final class TuningLoopRunner implements AutoCloseable {
     private final TuningLoopStore store;
     private final Duration period;
     private final MeterRegistry meters;
+    private final LeaderGate leadership;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "tuning-loop");
         t.setDaemon(true);
         return t;
     });
 
-    TuningLoopRunner(TuningCycle cycle, ClusterRegistry registry, TuningLoopStore store, Duration period, MeterRegistry meters) {
+    TuningLoopRunner(TuningCycle cycle, ClusterRegistry registry, TuningLoopStore store, Duration period, MeterRegistry meters,
+                     LeaderGate leadership) {
+        this.leadership = leadership;
         this.meters = meters;
         this.cycle = cycle;
         this.registry = registry;
@@ -57,6 +61,9 @@ public final class TuningLoopRunner implements AutoCloseable {
     }
 
     private void runAll() {
+        if (!leadership.isLeader()) {
+            return;   // the leading replica decides; this one starts deciding if it comes to lead
+        }
         Set<String> clusters = new TreeSet<>();
         registry.clusters().forEach(c -> clusters.add(c.value()));
         store.all().stream().map(TuningLoop::clusterId).forEach(c -> clusters.add(c.value()));

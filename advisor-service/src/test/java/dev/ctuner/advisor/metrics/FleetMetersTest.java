@@ -2,44 +2,25 @@ package dev.ctuner.advisor.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctuner.advisor.SettableClock;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.store.FleetCounts.LastDecision;
 import dev.ctuner.advisor.store.FleetCounts.LastVerification;
 import io.micrometer.core.instrument.search.RequiredSearch;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class FleetMetersTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T08:00:00Z");
 
-    private final AtomicReference<Instant> now = new AtomicReference<>(T0);
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    };
+    private final SettableClock clock = new SettableClock(T0);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final FleetMeters meters = new FleetMeters(registry, clock);
 
@@ -86,7 +67,7 @@ class FleetMetersTest {
     @Test
     void agesAreReadAtScrapeTimeAndAClusterThatIsGoneLosesItsRows() {
         meters.update(new FleetSnapshot(List.of(prod()), Optional.empty(), 0));
-        now.set(T0.plusSeconds(60));
+        clock.set(T0.plusSeconds(60));
         assertThat(prod("ctuner.loop.paused.seconds").gauge().value()).isEqualTo(3660);
         assertThat(registry.get("ctuner.model.age.seconds").gauge().value()).as("no model yet").isNaN();
 

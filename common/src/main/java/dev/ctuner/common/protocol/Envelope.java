@@ -17,6 +17,8 @@ import java.util.UUID;
  * @param createdAt when the sender created the message
  * @param payload the message itself
  * @param signature base64 Ed25519 signature over the canonical form; commands only
+ * @param leaderEpoch on commands, the epoch of the advisor replica's leadership that sent it (schema 1.2): a sidecar
+ *        refuses a command with an older epoch than one it has seen, so a deposed leader cannot act (fencing)
  */
 public record Envelope(
         String type,
@@ -26,7 +28,8 @@ public record Envelope(
         UUID id,
         Instant createdAt,
         Message payload,
-        Optional<String> signature) {
+        Optional<String> signature,
+        Optional<Long> leaderEpoch) {
 
     public Envelope {
         require(type, "type");
@@ -37,6 +40,7 @@ public record Envelope(
         require(createdAt, "createdAt");
         require(payload, "payload");
         require(signature, "signature");
+        require(leaderEpoch, "leaderEpoch");
         String expected = MessageType.of(payload).wireName();
         if (!expected.equals(type)) {
             throw new IllegalArgumentException("type must be '" + expected + "' for a "
@@ -50,6 +54,20 @@ public record Envelope(
                 throw new IllegalArgumentException("signature must not be blank when present");
             }
         }
+        if (leaderEpoch.isPresent()) {
+            if (!(payload instanceof Command)) {
+                throw new IllegalArgumentException("leaderEpoch is only allowed on commands, but type is '" + type + "'");
+            }
+            if (leaderEpoch.get() < 1) {
+                throw new IllegalArgumentException("leaderEpoch must be >= 1 but was " + leaderEpoch.get());
+            }
+        }
+    }
+
+    /** An envelope without a leader epoch. */
+    public Envelope(String type, SchemaVersion schemaVersion, ClusterId clusterId, NodeId nodeId, UUID id, Instant createdAt,
+                    Message payload, Optional<String> signature) {
+        this(type, schemaVersion, clusterId, nodeId, id, createdAt, payload, signature, Optional.empty());
     }
 
     /** A new, unsigned envelope at the current schema version. */
@@ -64,11 +82,16 @@ public record Envelope(
 
     public Envelope withSignature(String base64Signature) {
         return new Envelope(type, schemaVersion, clusterId, nodeId, id, createdAt, payload,
-                Optional.of(base64Signature));
+                Optional.of(base64Signature), leaderEpoch);
     }
 
     public Envelope withoutSignature() {
-        return new Envelope(type, schemaVersion, clusterId, nodeId, id, createdAt, payload, Optional.empty());
+        return new Envelope(type, schemaVersion, clusterId, nodeId, id, createdAt, payload, Optional.empty(), leaderEpoch);
+    }
+
+    /** The same command at the current schema version, unsigned, carrying the sender's leader epoch. */
+    public Envelope withLeaderEpoch(long epoch) {
+        return new Envelope(type, SchemaVersion.CURRENT, clusterId, nodeId, id, createdAt, payload, Optional.empty(), Optional.of(epoch));
     }
 
     private static void require(Object value, String field) {

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  */
 public record SchemaVersion(int major, int minor) {
 
-    /** The version this code writes. 1.1 added {@code ExperimentResult.machine}. */
-    public static final SchemaVersion CURRENT = new SchemaVersion(1, 1);
+    /** The version this code writes. 1.1 added {@code ExperimentResult.machine}, 1.2 {@code Envelope.leaderEpoch}. */
+    public static final SchemaVersion CURRENT = new SchemaVersion(1, 2);
 
     private static final Pattern FORMAT = Pattern.compile("(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})");
 

@@ -48,7 +48,7 @@ class EnvelopeTest {
         assertThat(SchemaVersion.parse("1.12")).isEqualTo(new SchemaVersion(1, 12));
         assertThat(SchemaVersion.parse("1.12").readableBy(SchemaVersion.CURRENT)).isTrue();
         assertThat(SchemaVersion.parse("2.0").readableBy(SchemaVersion.CURRENT)).isFalse();
-        assertThat(SchemaVersion.CURRENT).hasToString("1.1");
+        assertThat(SchemaVersion.CURRENT).hasToString("1.2");
         assertThatThrownBy(() -> SchemaVersion.parse("1.0.0")).hasMessageContaining("'1.0.0'");
         assertThatThrownBy(() -> SchemaVersion.parse("01.0")).hasMessageContaining("'01.0'");
     }

@@ -35,9 +35,10 @@ import java.util.stream.Collectors;
 /**
  * Decides whether a message on the commands topic may change this node: the signature verifies
  * with the advisor's key, it is for this node, it has not expired, it was not seen before, and
- * every value passes the catalog (domain, constraints) and the operator's allowlist, and the sidecar's
- * {@link SidecarRole role} takes that kind of command ({@link RolePolicy}). Anything else is refused
- * with a specific reason. Pure apart from reading the journal.
+ * its leader epoch is not older than one seen ({@link LeaderEpochFence}), every value passes the catalog
+ * (domain, constraints) and the operator's allowlist, and the sidecar's {@link SidecarRole role} takes that
+ * kind of command ({@link RolePolicy}). Anything else is refused with a specific reason. Pure apart from
+ * reading the journal and keeping the highest epoch.
  */
 public final class CommandIntake {
 
@@ -52,6 +53,7 @@ public final class CommandIntake {
     private final KnobCatalog catalog;
     private final Set<KnobName> allowlist;
     private final SidecarRole role;
+    private final LeaderEpochFence fence;
 
     /** An intake of a serving sidecar. */
     public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, ClusterId cluster, NodeId self,
@@ -65,6 +67,13 @@ public final class CommandIntake {
      */
     public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, ClusterId cluster, NodeId self,
                          KnobCatalog catalog, Set<KnobName> allowlist, SidecarRole role) {
+        this(codec, verifier, journal, cluster, self, catalog, allowlist, role, LeaderEpochFence.inMemory());
+    }
+
+    /** @param fence refuses commands from an advisor replica that is no longer the leader */
+    public CommandIntake(MessageCodec codec, SignatureVerifier verifier, CommandJournal journal, ClusterId cluster, NodeId self,
+                         KnobCatalog catalog, Set<KnobName> allowlist, SidecarRole role, LeaderEpochFence fence) {
+        this.fence = fence;
         this.role = role;
         this.codec = codec;
         this.verifier = verifier;
@@ -108,6 +117,10 @@ public final class CommandIntake {
                         RolePolicy.replayedExperiment(experiment.experimentId(), status), false);
             }
             return new IntakeDecision.Replay(envelope.id(), earlier.get());
+        }
+        var stale = fence.admit(envelope.leaderEpoch());
+        if (stale.isPresent()) {
+            return reject(envelope, RejectionCode.STALE_LEADER, stale.get());
         }
         if (!command.expiresAt().isAfter(now)) {
             return reject(envelope, RejectionCode.EXPIRED, "command expired at " + command.expiresAt() + "; it is now " + now);

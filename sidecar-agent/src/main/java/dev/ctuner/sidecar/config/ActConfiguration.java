@@ -13,6 +13,7 @@ import dev.ctuner.common.protocol.codec.SignatureVerifier;
 import dev.ctuner.common.protocol.keys.Ed25519Keys;
 import dev.ctuner.sidecar.act.CommandExecutor;
 import dev.ctuner.sidecar.act.CommandIntake;
+import dev.ctuner.sidecar.act.LeaderEpochFence;
 import dev.ctuner.sidecar.act.CommandJournal;
 import dev.ctuner.sidecar.act.CommandLineProcessControl;
 import dev.ctuner.sidecar.act.CommandListener;
@@ -94,7 +95,7 @@ public class ActConfiguration {
         log.info("role: {}", role == SidecarRole.EXPERIMENT ? "experiment (every RunExperiment wipes and restarts this node)"
                 : "serving (experiments are refused)");
         CommandExecutor executor = new CommandExecutor(new CommandIntake(new MessageCodec(), verifier, journal, new ClusterId(properties.getClusterId()), node, catalog, allowlist,
-                role), journal, applier, alterer, facts::facts, () -> {
+                role, LeaderEpochFence.inFile(state.resolve("leader-epoch"))), journal, applier, alterer, facts::facts, () -> {
                     try {
                         return NodeFactsReader.explicitSettings(yaml.read(), catalog);
                     } catch (IOException e) {

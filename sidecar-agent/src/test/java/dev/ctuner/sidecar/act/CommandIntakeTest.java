@@ -105,6 +105,27 @@ class CommandIntakeTest {
     }
 
     @Test
+    void aCommandFromADeposedLeaderIsRefusedEvenAfterARestartOfTheSidecar() throws Exception {
+        Set<KnobName> allowlist = catalog.knobs(Scope.NODE).stream().filter(k -> !k.excludedByDefault()).map(Knob::name)
+                .collect(Collectors.toSet());
+        java.util.function.Supplier<CommandIntake> fresh = () -> new CommandIntake(codec, new SignatureVerifier(advisor.getPublic()),
+                journal, CLUSTER, SELF, catalog, allowlist, SidecarRole.SERVING, LeaderEpochFence.inFile(dir.resolve("leader-epoch")));
+        CommandIntake fenced = fresh.get();
+        java.util.function.Function<Long, byte[]> from = epoch -> signed(command(UUID.randomUUID(), SELF,
+                Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, NOW.plusSeconds(60)).withLeaderEpoch(epoch), advisor);
+        assertThat(fenced.decide(from.apply(3L), NOW, Optional.of(FACTS), Configuration.EMPTY)).isInstanceOf(IntakeDecision.Accept.class);
+        assertThat(fenced.decide(from.apply(4L), NOW, Optional.of(FACTS), Configuration.EMPTY)).isInstanceOf(IntakeDecision.Accept.class);
+
+        CommandIntake restarted = fresh.get();   // the sidecar restarted: the highest epoch is read back
+        IntakeDecision late = restarted.decide(from.apply(3L), NOW, Optional.of(FACTS), Configuration.EMPTY);
+        assertRejected(late, RejectionCode.STALE_LEADER, "leader epoch 3, but epoch 4 has been seen");
+        assertThat(restarted.decide(from.apply(4L), NOW, Optional.of(FACTS), Configuration.EMPTY)).isInstanceOf(IntakeDecision.Accept.class);
+        assertThat(restarted.decide(live(Map.of("concurrent_reads", "64")), NOW, Optional.of(FACTS), Configuration.EMPTY))
+                .as("a command without an epoch: an advisor that elects no leader").isInstanceOf(IntakeDecision.Accept.class);
+        assertThat(java.nio.file.Files.readString(dir.resolve("leader-epoch"))).isEqualTo("4");
+    }
+
+    @Test
     void refusesAnExpiredCommand() {
         byte[] old = signed(command(UUID.randomUUID(), SELF, Map.of("concurrent_reads", "64"), ExpectedMode.LIVE, NOW.minusSeconds(1)), advisor);
         assertRejected(decide(old), RejectionCode.EXPIRED, "expired at");

@@ -46,8 +46,9 @@ final class EnvelopeReader {
         Instant createdAt = header(root, "createdAt", Instant::parse);
         Message payload = payload(root, type);
         Optional<String> signature = signature(root);
+        Optional<Long> leaderEpoch = leaderEpoch(root);
         try {
-            return new Envelope(type.wireName(), version, clusterId, nodeId, id, createdAt, payload, signature);
+            return new Envelope(type.wireName(), version, clusterId, nodeId, id, createdAt, payload, signature, leaderEpoch);
         } catch (IllegalArgumentException e) {
             throw new Reject(RejectionCode.INVALID_FIELD, "envelope: " + e.getMessage());
         }
@@ -117,6 +118,18 @@ final class EnvelopeReader {
                     + node.getNodeType());
         }
         return Optional.of(node.stringValue());
+    }
+
+    private static Optional<Long> leaderEpoch(ObjectNode root) {
+        JsonNode node = root.get("leaderEpoch");
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+            throw new Reject(RejectionCode.INVALID_FIELD, "envelope field 'leaderEpoch' must be a whole number but was "
+                    + node.getNodeType());
+        }
+        return Optional.of(node.longValue());
     }
 
     private Message payload(ObjectNode root, MessageType type) {

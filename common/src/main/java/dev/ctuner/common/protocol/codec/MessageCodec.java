@@ -148,6 +148,7 @@ public final class MessageCodec {
         root.put("id", envelope.id().toString());
         root.put("createdAt", envelope.createdAt().toString());
         root.set("payload", mapper.valueToTree(envelope.payload()));
+        envelope.leaderEpoch().ifPresent(epoch -> root.put("leaderEpoch", epoch));
         envelope.signature().ifPresent(signature -> root.put("signature", signature));
         return root;
     }

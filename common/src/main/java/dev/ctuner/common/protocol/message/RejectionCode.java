@@ -2,7 +2,7 @@ package dev.ctuner.common.protocol.message;
 
 /**
  * Why a message or command was refused. The codec uses the decoding codes; the sidecar's
- * command intake uses the last six, and reports them in {@link CommandResult#rejectionCode()}.
+ * command intake uses the last seven, and reports them in {@link CommandResult#rejectionCode()}.
  */
 public enum RejectionCode {
     /** Not JSON at all, or JSON with a syntax error before the end of the input. */
@@ -34,5 +34,7 @@ public enum RejectionCode {
     /** The change is known and in range but forbidden by local policy. */
     NOT_ALLOWED,
     /** The sidecar is already executing another command. */
-    BUSY
+    BUSY,
+    /** The command carries an older leader epoch than one the sidecar has seen: its sender is no longer the leader. */
+    STALE_LEADER
 }

@@ -114,7 +114,7 @@ class MessageCodecRoundTripTest {
         ObjectNode root = JsonTrees.tree(codec.encode(envelope));
         assertThat(root.propertyNames())
                 .containsExactly("type", "schemaVersion", "clusterId", "nodeId", "id", "createdAt", "payload");
-        assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.1");
+        assertThat(root.get("schemaVersion").stringValue()).isEqualTo("1.2");
         assertThat(root.get("createdAt").stringValue()).isEqualTo("2025-03-14T09:26:53.589793238Z");
         assertThat(payload(root).propertyNames()).containsExactly("cassandraVersion", "state", "hintsPending",
                 "schemaVersion", "sidecarVersion", "uptimeSeconds", "reachable", "publisherBacklog", "droppedMessages",
@@ -136,7 +136,7 @@ class MessageCodecRoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1.0", "1.1", "1.37"})
+    @ValueSource(strings = {"1.0", "1.1", "1.2", "1.37"})
     void anyMinorOfTheCurrentMajorIsAccepted(String version) {
         Envelope envelope = Samples.envelope(Samples.nodeStatus());
         byte[] bytes = edit(codec.encode(envelope), root -> root.put("schemaVersion", version));

@@ -36,6 +36,35 @@ class SignatureTest {
     }
 
     @Test
+    void theLeaderEpochTravelsSignedAndCannotBeChangedOnTheWay() {
+        Envelope signed = signer.sign(command.withLeaderEpoch(7));
+        byte[] bytes = codec.encode(signed);
+        assertThat(codec.decodeCommand(bytes, verifier)).isInstanceOfSatisfying(DecodeResult.Decoded.class,
+                d -> assertThat(d.envelope().leaderEpoch()).contains(7L));
+        String json = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(json).contains("\"leaderEpoch\":7");
+        byte[] raised = json.replace("\"leaderEpoch\":7", "\"leaderEpoch\":8").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codec.decodeCommand(raised, verifier)).isInstanceOfSatisfying(DecodeResult.Rejected.class,
+                r -> assertThat(r.code()).isEqualTo(dev.ctuner.common.protocol.message.RejectionCode.BAD_SIGNATURE));
+        byte[] dropped = json.replace("\"leaderEpoch\":7,", "").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codec.decodeCommand(dropped, verifier)).as("an epoch removed breaks the signature too")
+                .isInstanceOfSatisfying(DecodeResult.Rejected.class,
+                        r -> assertThat(r.code()).isEqualTo(dev.ctuner.common.protocol.message.RejectionCode.BAD_SIGNATURE));
+    }
+
+    @Test
+    void aLeaderEpochThatIsNotAWholeNumberOrOnAReportIsRefused() {
+        String json = new String(codec.encode(signer.sign(command.withLeaderEpoch(3))), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codec.decode(json.replace("\"leaderEpoch\":3", "\"leaderEpoch\":\"3\"").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(DecodeResult.Rejected.class, r -> assertThat(r.detail()).contains("leaderEpoch"));
+        assertThat(codec.decode(json.replace("\"leaderEpoch\":3", "\"leaderEpoch\":0").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(DecodeResult.Rejected.class, r -> assertThat(r.detail()).contains("leaderEpoch must be >= 1"));
+        String status = new String(codec.encode(Samples.envelope(Samples.nodeStatus())), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codec.decode(status.replace("\"payload\"", "\"leaderEpoch\":2,\"payload\"").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(DecodeResult.Rejected.class, r -> assertThat(r.detail()).contains("only allowed on commands"));
+    }
+
+    @Test
     void everyCommandTypeCanBeSignedAndVerified() {
         for (var message : Samples.allMessages()) {
             if (message instanceof dev.ctuner.common.protocol.message.Command) {
