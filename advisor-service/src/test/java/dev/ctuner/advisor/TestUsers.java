@@ -24,6 +24,15 @@ public final class TestUsers {
         registry.add("ctuner.advisor.security.users-file", () -> dir.resolve("users").toString());
     }
 
+    /** A user at position {@code index} of the settings' list who may change only {@code clusters}. */
+    public static void limited(DynamicPropertyRegistry registry, int index, String name, String role, String password, String clusters) {
+        String hash = new BCryptPasswordEncoder(4).encode(password);
+        registry.add("ctuner.advisor.security.users[" + index + "].name", () -> name);
+        registry.add("ctuner.advisor.security.users[" + index + "].password-hash", () -> hash);
+        registry.add("ctuner.advisor.security.users[" + index + "].roles", () -> role);
+        registry.add("ctuner.advisor.security.users[" + index + "].clusters", () -> clusters);
+    }
+
     /** @param namesAndRoles user name, role, user name, role, ... */
     public static void users(DynamicPropertyRegistry registry, String password, String... namesAndRoles) {
         String hash = new BCryptPasswordEncoder(4).encode(password);

@@ -46,6 +46,14 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
+    /** An operator limited to other clusters ({@link dev.ctuner.advisor.security.ClusterScope}): nothing changed. */
+    @ExceptionHandler(org.springframework.security.access.AccessDeniedException.class)
+    ProblemDetail forbidden(org.springframework.security.access.AccessDeniedException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, e.getMessage());
+        problem.setTitle("Forbidden");
+        return problem;
+    }
+
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
         return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage());

@@ -10,6 +10,7 @@ import java.security.Principal;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import dev.ctuner.advisor.security.ClusterScope;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -54,6 +55,7 @@ public class ModelController {
     @ApiResponse(responseCode = "409", description = "a training run is still going")
     @PostMapping("/api/v1/models/train")
     public ResponseEntity<TrainingAttempt> train(Principal who) {
+        ClusterScope.requireUnlimited(who, "training the model");
         TrainingAttempt attempt = learning.startTraining(who.getName());
         return ResponseEntity.accepted().header("Location", "/api/v1/models/current").body(attempt);
     }

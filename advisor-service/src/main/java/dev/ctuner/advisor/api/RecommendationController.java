@@ -13,6 +13,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.net.URI;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.util.List;
 import java.util.Optional;
@@ -65,6 +66,7 @@ public class RecommendationController {
     public ResponseEntity<RecommendationView> submit(@Valid @RequestBody SubmitRecommendation body, Principal who) {
         Set<KnobName> optIn = Optional.ofNullable(body.optIn()).orElse(List.of()).stream()
                 .map(KnobName::of).collect(Collectors.toSet());
+        ClusterScope.requireOperatorOf(who, new ClusterId(body.clusterId().strip()));
         Recommendation r = service.submit(new Submission(new ClusterId(body.clusterId().strip()), body.settings(),
                 body.comment(), optIn, Optional.ofNullable(body.tables()).orElse(List.of())), who.getName());
         return ResponseEntity.created(URI.create("/api/v1/recommendations/" + r.id())).body(view(r));
@@ -72,11 +74,13 @@ public class RecommendationController {
 
     @PostMapping("/{id}/approve")
     public RecommendationView approve(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.get(id).clusterId());
         return view(service.approve(id, who.getName(), body.comment()));
     }
 
     @PostMapping("/{id}/reject")
     public RecommendationView reject(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.get(id).clusterId());
         return view(service.reject(id, who.getName(), body.comment()));
     }
 

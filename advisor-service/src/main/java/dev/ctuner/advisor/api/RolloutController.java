@@ -9,6 +9,7 @@ import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.common.protocol.NodeId;
 import jakarta.validation.Valid;
 import java.net.URI;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.util.Optional;
 import java.util.UUID;
@@ -47,6 +48,7 @@ public class RolloutController {
                 : Optional.of(new NodeId(body.canary()));
         RolloutOptions options = new RolloutOptions(Boolean.TRUE.equals(body.canaryFirst()), canary,
                 Boolean.TRUE.equals(body.aggressive()));
+        ClusterScope.requireOperatorOf(who, service.clusterOfRecommendation(id));
         Rollout r = service.start(id, options, who.getName(), body.comment());
         return ResponseEntity.created(URI.create("/api/v1/rollouts/" + r.id())).body(view(r));
     }
@@ -58,16 +60,19 @@ public class RolloutController {
 
     @PostMapping("/api/v1/rollouts/{id}/pause")
     public RolloutView pause(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.clusterOf(id));
         return view(service.pause(id, who.getName(), body.comment()));
     }
 
     @PostMapping("/api/v1/rollouts/{id}/resume")
     public RolloutView resume(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.clusterOf(id));
         return view(service.resume(id, who.getName(), body.comment()));
     }
 
     @PostMapping("/api/v1/rollouts/{id}/abort")
     public RolloutView abort(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.clusterOf(id));
         return view(service.abort(id, who.getName(), body.comment()));
     }
 
@@ -79,6 +84,7 @@ public class RolloutController {
      */
     @PostMapping("/api/v1/rollouts/{id}/rollback")
     public RolloutView rollback(@PathVariable UUID id, @Valid @RequestBody Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, service.clusterOf(id));
         return view(service.rollback(id, who.getName(), body.comment()));
     }
 

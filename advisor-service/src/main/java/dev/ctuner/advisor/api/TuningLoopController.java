@@ -17,6 +17,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -134,16 +135,19 @@ public class TuningLoopController {
 
     @PutMapping("/api/v1/clusters/{id}/loop/policy")
     public LoopView setPolicy(@PathVariable String id, @Valid @RequestBody PolicyBody body, Principal who) {
+        ClusterScope.requireOperatorOf(who, new ClusterId(id));
         return view(service.setPolicy(new ClusterId(id), policy(body), who.getName(), body.comment()));
     }
 
     @PostMapping("/api/v1/clusters/{id}/loop/pause")
     public LoopView pause(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, new ClusterId(id));
         return view(service.pause(new ClusterId(id), who.getName(), body.comment()));
     }
 
     @PostMapping("/api/v1/clusters/{id}/loop/resume")
     public LoopView resume(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
+        ClusterScope.requireOperatorOf(who, new ClusterId(id));
         return view(service.resume(new ClusterId(id), who.getName(), body.comment()));
     }
 

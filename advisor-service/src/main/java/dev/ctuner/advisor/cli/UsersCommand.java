@@ -125,6 +125,10 @@ public final class UsersCommand implements Callable<Integer> {
                 description = "OPERATOR (reads, approves, rolls out) or VIEWER (reads only).")
         String role;
 
+        @Option(names = "--clusters", paramLabel = "ID,ID",
+                description = "Only these clusters may this OPERATOR change (comma-separated cluster ids); every cluster when left out.")
+        String clusters;
+
         @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
         boolean stdin;
 
@@ -135,10 +139,12 @@ public final class UsersCommand implements Callable<Integer> {
         public Integer call() {
             UserAccount.checkName(name);
             Role parsed = UserAccount.parseRole(role);
+            var scope = UserAccount.parseClusters(clusters);
+            new UserAccount(name, parsed, sample(name, parsed).passwordHash(), scope);   // a bad cluster id: refused before the password
             boolean firstUser = UsersFile.read(settings.usersFile()).isEmpty() && settings.configured().isEmpty();
             UsersFile.read(settings.usersFile()).add(sample(name, parsed), settings.configured().keySet());  // refuse before asking
             String secret = obtainPassword(name, stdin, generate);
-            UserAccount account = new UserAccount(name, parsed, Passwords.hash(secret, cost));
+            UserAccount account = new UserAccount(name, parsed, Passwords.hash(secret, cost), scope);
             UsersFile.update(settings.usersFile(), t -> t.add(account, settings.configured().keySet()));
             io.out().println("Added " + account + " to " + settings.usersFile().toAbsolutePath() + ".");
             if (generate) {
@@ -210,10 +216,11 @@ public final class UsersCommand implements Callable<Integer> {
                         + "signs in with the password in " + settings.initialAdminPasswordFile().toAbsolutePath() + ".");
                 return 0;
             }
-            io.out().printf("%-24s %-9s %s%n", "NAME", "ROLE", "WHERE");
-            file.accounts().forEach(a -> io.out().printf("%-24s %-9s %s%n", a.name(), a.role(), "users file"));
+            io.out().printf("%-24s %-9s %-24s %s%n", "NAME", "ROLE", "CLUSTERS", "WHERE");
+            file.accounts().forEach(a -> io.out().printf("%-24s %-9s %-24s %s%n", a.name(), a.role(),
+                    a.clusters().isEmpty() ? "all" : String.join(",", a.clusters()), "users file"));
             settings.configured().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-                    io.out().printf("%-24s %-9s %s%n", e.getKey(), e.getValue(), "ctuner.advisor.security.users"));
+                    io.out().printf("%-24s %-9s %-24s %s%n", e.getKey(), e.getValue(), "", "ctuner.advisor.security.users"));
             return 0;
         }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
@@ -30,8 +31,10 @@ import org.springframework.validation.annotation.Validated;
  * the log names the file, never the password.
  *
  * @param users users listed in the settings, each with {@code name}, {@code password-hash} (bcrypt only) and
- *        {@code roles} (VIEWER, OPERATOR); a name may not also be in the users file
- * @param usersFile users managed by the {@code users} command (name:ROLE:bcrypt-hash lines); read again when it changes
+ *        {@code roles} (VIEWER, OPERATOR), and optionally {@code clusters}: the only cluster ids an OPERATOR may change
+ *        (empty: every cluster); a name may not also be in the users file
+ * @param usersFile users managed by the {@code users} command (name:ROLE:bcrypt-hash lines, optionally :cluster,cluster);
+ *        read again when it changes
  * @param initialAdminPasswordFile where the random password of the user {@code admin} is written, once, when no
  *        user exists in either place (readable by its owner only); the log names this file, never the password
  */
@@ -46,11 +49,18 @@ public record AdvisorSecurityProperties(
     public enum Role { VIEWER, OPERATOR }
 
     /** One API user. */
-    public record User(@NotEmpty String name, @NotEmpty String passwordHash, @NotEmpty Set<Role> roles) {
+    public record User(@NotEmpty String name, @NotEmpty String passwordHash, @NotEmpty Set<Role> roles, Set<String> clusters) {
 
         private static final Pattern BCRYPT = Pattern.compile("^(\\{bcrypt})?\\$2[aby]?\\$\\d\\d\\$[./A-Za-z0-9]{53}$");
 
+        /** A user whose roles hold for every cluster. */
+        public User(String name, String passwordHash, Set<Role> roles) {
+            this(name, passwordHash, roles, Set.of());
+        }
+
+        @ConstructorBinding
         public User {
+            clusters = clusters == null ? Set.of() : Set.copyOf(clusters);
             if (passwordHash != null && !BCRYPT.matcher(passwordHash).matches()) {
                 throw new IllegalArgumentException("password-hash of user '" + name
                         + "' is not a bcrypt hash ($2a$/$2b$/$2y$ + cost + 53 characters); plain passwords are not accepted");

@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.rollout;
 
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
@@ -296,6 +297,16 @@ public class RolloutService {
     }
 
     @Transactional(readOnly = true)
+    /** The cluster a rollout changes. */
+    public ClusterId clusterOf(UUID rolloutId) {
+        return recommendations.get(get(rolloutId).recommendationId()).clusterId();
+    }
+
+    /** The cluster a recommendation is for. */
+    public ClusterId clusterOfRecommendation(UUID recommendationId) {
+        return recommendations.get(recommendationId).clusterId();
+    }
+
     public Rollout get(UUID id) {
         return store.find(id).orElseThrow(() -> new NotFoundException("rollout", id));
     }

@@ -16,6 +16,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -38,8 +40,8 @@ public final class AdvisorUserDetailsService implements UserDetailsService {
 
     static final String INITIAL_ADMIN = "admin";
 
-    /** One user as Spring Security needs it: name, bcrypt hash, roles with OPERATOR expanded. */
-    private record Entry(String name, String hash, String[] roles) {
+    /** One user as Spring Security needs it: name, bcrypt hash, roles with OPERATOR expanded, clusters (empty: all). */
+    private record Entry(String name, String hash, String[] roles, Set<String> clusters) {
     }
 
     private record Snapshot(UsersFile.Stamp stamp, Map<String, Entry> users) {
@@ -60,7 +62,7 @@ public final class AdvisorUserDetailsService implements UserDetailsService {
         for (AdvisorSecurityProperties.User user : properties.users()) {
             String hash = user.passwordHash().startsWith("{bcrypt}")
                     ? user.passwordHash().substring("{bcrypt}".length()) : user.passwordHash();
-            if (configured.put(user.name(), new Entry(user.name(), hash, expand(user.roles()))) != null) {
+            if (configured.put(user.name(), new Entry(user.name(), hash, expand(user.roles()), user.clusters())) != null) {
                 throw new IllegalStateException("user '" + user.name() + "' is configured twice under ctuner.advisor.security.users");
             }
         }
@@ -87,7 +89,12 @@ public final class AdvisorUserDetailsService implements UserDetailsService {
             throw new UsernameNotFoundException("no such user");
         }
         // a new object each time: Spring Security erases the password of the one it authenticated
-        return User.withUsername(entry.name()).password(entry.hash()).roles(entry.roles()).build();
+        List<GrantedAuthority> authorities = new ArrayList<>();
+        for (String role : entry.roles()) {
+            authorities.add(new SimpleGrantedAuthority("ROLE_" + role));
+        }
+        entry.clusters().forEach(c -> authorities.add(new SimpleGrantedAuthority(ClusterScope.AUTHORITY_PREFIX + c)));
+        return User.withUsername(entry.name()).password(entry.hash()).authorities(authorities).build();
     }
 
     private Map<String, Entry> current() {
@@ -119,7 +126,7 @@ public final class AdvisorUserDetailsService implements UserDetailsService {
         Map<String, Entry> all = new LinkedHashMap<>(configured);
         List<String> clashes = new ArrayList<>();
         for (UserAccount a : file.accounts()) {
-            if (all.putIfAbsent(a.name(), new Entry(a.name(), a.passwordHash(), expand(Set.of(a.role())))) != null) {
+            if (all.putIfAbsent(a.name(), new Entry(a.name(), a.passwordHash(), expand(Set.of(a.role())), a.clusters())) != null) {
                 clashes.add(a.name());
             }
         }
@@ -128,7 +135,7 @@ public final class AdvisorUserDetailsService implements UserDetailsService {
                     + "ctuner.advisor.security.users; remove them from one of the two");
         }
         if (all.isEmpty()) {
-            all.put(INITIAL_ADMIN, new Entry(INITIAL_ADMIN, initialAdminHash(), expand(Set.of(Role.OPERATOR))));
+            all.put(INITIAL_ADMIN, new Entry(INITIAL_ADMIN, initialAdminHash(), expand(Set.of(Role.OPERATOR)), Set.of()));
             log.warn("No users exist: user '{}' (OPERATOR) signs in with the password in {}. Create your own users with "
                     + "'java -jar advisor-service-<version>-exec.jar users add NAME --role OPERATOR', then delete that file.",
                     INITIAL_ADMIN, initialAdminPasswordFile.toAbsolutePath());

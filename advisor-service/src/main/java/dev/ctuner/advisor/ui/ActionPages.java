@@ -14,6 +14,7 @@ import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.ClusterId;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.util.Optional;
 import java.util.UUID;
@@ -68,6 +69,7 @@ public class ActionPages {
                          Principal who, Model model, HttpServletResponse response, RedirectAttributes redirect) {
         UiAction a = action(Target.LOOP, action);
         ClusterId cluster = new ClusterId(id);
+        ClusterScope.requireOperatorOf(who, cluster);
         return act(a, () -> loop(cluster, a), comment, model, response, redirect, c -> {
             if (a == UiAction.LOOP_PAUSE) {
                 loops.pause(cluster, who.getName(), c);
@@ -88,6 +90,7 @@ public class ActionPages {
                                    @RequestParam(defaultValue = "") String comment, Principal who, Model model,
                                    HttpServletResponse response, RedirectAttributes redirect) {
         UiAction a = action(Target.RECOMMENDATION, action);
+        ClusterScope.requireOperatorOf(who, recommendations.get(id).clusterId());
         return act(a, () -> recommendation(id, a), comment, model, response, redirect, c -> {
             if (a == UiAction.APPROVE) {
                 recommendations.approve(id, who.getName(), c);
@@ -107,6 +110,7 @@ public class ActionPages {
     public String doRollout(@PathVariable UUID id, @PathVariable String action, @RequestParam(defaultValue = "") String comment,
                             Principal who, Model model, HttpServletResponse response, RedirectAttributes redirect) {
         UiAction a = action(Target.ROLLOUT, action);
+        ClusterScope.requireOperatorOf(who, rollouts.clusterOf(id));
         return act(a, () -> rollout(id, a), comment, model, response, redirect, c -> {
             switch (a) {
                 case ROLLOUT_PAUSE -> rollouts.pause(id, who.getName(), c);

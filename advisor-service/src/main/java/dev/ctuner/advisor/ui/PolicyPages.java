@@ -6,6 +6,7 @@ import dev.ctuner.advisor.store.TuningLoopStore;
 import dev.ctuner.advisor.tuning.TuningLoopService;
 import dev.ctuner.common.protocol.ClusterId;
 import jakarta.servlet.http.HttpServletResponse;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.time.DayOfWeek;
 import java.util.Arrays;
@@ -50,6 +51,7 @@ public class PolicyPages {
     public String submit(@PathVariable String id, @ModelAttribute PolicyForm policyForm, @RequestParam(defaultValue = "review") String step,
                          Principal who, Model model, HttpServletResponse response, RedirectAttributes redirect) {
         ClusterId cluster = new ClusterId(id);
+        ClusterScope.requireOperatorOf(who, cluster);
         TuningLoop loop = loops.get(cluster);
         if (step.equals("edit")) {
             return form(id, loop, policyForm, Map.of(), model);

@@ -16,6 +16,7 @@ import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.common.catalog.ApplyMode;
 import jakarta.servlet.http.HttpServletResponse;
+import dev.ctuner.advisor.security.ClusterScope;
 import java.security.Principal;
 import java.util.HashSet;
 import java.util.List;
@@ -64,6 +65,7 @@ public class RolloutStartPages {
                         @RequestParam(defaultValue = "false") boolean aggressive, @RequestParam(defaultValue = "") String comment,
                         Principal who, Model model, HttpServletResponse response, RedirectAttributes redirect) {
         Recommendation r = recommendations.get(id);
+        ClusterScope.requireOperatorOf(who, r.clusterId());
         String c = comment.strip();
         if (c.isEmpty() || c.length() > ActionPages.MAX_COMMENT) {
             response.setStatus(400);

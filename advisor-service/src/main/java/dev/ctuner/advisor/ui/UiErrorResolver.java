@@ -25,7 +25,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 /**
  * Every error of a UI request as a readable page with the status it deserves: 404 for an unknown
  * object or page, 409 for a move the state machine does not allow (its message names the allowed
- * moves), 400 for a malformed id or a form field of the wrong type, 500 with no detail but a pointer to the log. Runs before the REST
+ * moves), 403 for a change of a cluster the operator's account is not for, 400 for a malformed id or a form field of the wrong type, 500 with no detail but a pointer to the log. Runs before the REST
  * API's {@code ApiExceptionHandler} and only for paths under {@code /ui}, so the API keeps its
  * problem details.
  *
@@ -67,6 +67,9 @@ public class UiErrorResolver implements HandlerExceptionResolver, Ordered {
         if (e instanceof NotFoundException || e instanceof NoResourceFoundException) {
             String message = e instanceof NotFoundException ? capitalize(e.getMessage()) + "." : "There is no page at this address.";
             return new UiError(HttpStatus.NOT_FOUND, "Not found", message);
+        }
+        if (e instanceof org.springframework.security.access.AccessDeniedException) {
+            return new UiError(HttpStatus.FORBIDDEN, "Not yours to change", capitalize(e.getMessage()) + "; nothing was changed.");
         }
         if (e instanceof IllegalTransitionException || e instanceof LoopConflictException) {
             return new UiError(HttpStatus.CONFLICT, "Not allowed in the current state", capitalize(e.getMessage()) + ".");

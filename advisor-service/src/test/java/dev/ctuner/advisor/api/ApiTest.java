@@ -39,6 +39,7 @@ class ApiTest {
 
     private static final String OPERATOR = "olga";
     private static final String VIEWER = "victor";
+    private static final String STRICT_OPERATOR = "sam";   // may change the cluster "strict" only
     private static final String PASSWORD = "correct horse";
 
     @Autowired
@@ -61,6 +62,7 @@ class ApiTest {
         registry.add("ctuner.advisor.kafka.enabled", () -> "false");
         TestUsers.database(registry, dir);
         TestUsers.users(registry, PASSWORD, OPERATOR, "OPERATOR", VIEWER, "VIEWER");
+        TestUsers.limited(registry, 2, STRICT_OPERATOR, "OPERATOR", PASSWORD, "strict");
         registry.add("ctuner.advisor.vetting.max-tier", () -> "SCHEMA");
         registry.add("ctuner.advisor.consistency.keyspaces.ledger", () -> "ALL");
     }
@@ -108,6 +110,40 @@ class ApiTest {
         String id = submit("{\"concurrent_reads\":\"64\"}");
         as(VIEWER, postJson("/api/v1/recommendations/" + id + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isForbidden());
         as(VIEWER, get("/api/v1/recommendations/" + id)).andExpect(status().isOk());
+    }
+
+    @Test
+    void anOperatorOfOneClusterReadsEverythingButChangesOnlyThatCluster() throws Exception {
+        String decision = "{\"comment\":\"not mine\"}";
+        String prod = submit("{\"concurrent_reads\":\"64\"}");
+        as(STRICT_OPERATOR, get("/api/v1/recommendations/" + prod)).andExpect(status().isOk());
+        as(STRICT_OPERATOR, postJson("/api/v1/recommendations/" + prod + "/approve", decision))
+                .andExpect(status().isForbidden()).andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail").value("your account may change only the clusters strict, not prod"));
+        as(STRICT_OPERATOR, postJson("/api/v1/recommendations/" + prod + "/reject", decision)).andExpect(status().isForbidden());
+        as(STRICT_OPERATOR, postJson("/api/v1/recommendations",
+                "{\"clusterId\":\"prod\",\"settings\":{\"concurrent_reads\":\"48\"},\"comment\":\"x\"}")).andExpect(status().isForbidden());
+        as(VIEWER, get("/api/v1/recommendations/" + prod)).andExpect(jsonPath("$.state").value("VETTED"));
+
+        as(OPERATOR, postJson("/api/v1/recommendations/" + prod + "/approve", "{\"comment\":\"ok\"}")).andExpect(status().isOk());
+        as(STRICT_OPERATOR, postJson("/api/v1/recommendations/" + prod + "/rollouts", START)).andExpect(status().isForbidden());
+        String rollout = JsonPath.read(as(OPERATOR, postJson("/api/v1/recommendations/" + prod + "/rollouts", START))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(), "$.id");
+        for (String action : List.of("pause", "abort", "rollback")) {
+            as(STRICT_OPERATOR, postJson("/api/v1/rollouts/" + rollout + "/" + action, decision)).andExpect(status().isForbidden());
+        }
+        as(VIEWER, get("/api/v1/rollouts/" + rollout)).andExpect(jsonPath("$.state").value("RUNNING"));
+        as(STRICT_OPERATOR, postJson("/api/v1/clusters/prod/loop/pause", decision)).andExpect(status().isForbidden());
+        as(STRICT_OPERATOR, post("/api/v1/models/train")).andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.detail").value(containsString("concerns every cluster")));
+
+        String strict = JsonPath.read(as(STRICT_OPERATOR, postJson("/api/v1/recommendations",
+                "{\"clusterId\":\"strict\",\"settings\":{\"concurrent_reads\":\"64\"},\"comment\":\"mine\"}"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(), "$.id");
+        as(STRICT_OPERATOR, postJson("/api/v1/recommendations/" + strict + "/approve", "{\"comment\":\"mine\"}"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.state").value("APPROVED"));
+        as(STRICT_OPERATOR, postJson("/api/v1/clusters/strict/loop/pause", "{\"comment\":\"mine\"}")).andExpect(status().isOk());
+        as(OPERATOR, postJson("/api/v1/rollouts/" + rollout + "/abort", "{\"comment\":\"done\"}")).andExpect(status().isOk());
     }
 
     @Test

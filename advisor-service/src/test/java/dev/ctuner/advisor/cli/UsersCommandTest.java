@@ -147,10 +147,18 @@ class UsersCommandTest {
         assertThat(out.toString()).contains("'admin' (OPERATOR) signs in with the password in");
         configured = Map.of("root", Role.OPERATOR);
         run("correct horse\n", "add", "bob", "--role", "VIEWER", "--password-stdin");
+        run("correct horse\n", "add", "carol", "--role", "OPERATOR", "--clusters", "prod-eu1,prod-us1", "--password-stdin");
         assertThat(run("", "list")).isZero();
-        assertThat(out.toString()).containsPattern("bob\\s+VIEWER\\s+users file")
+        assertThat(out.toString()).containsPattern("bob\\s+VIEWER\\s+all\\s+users file")
+                .containsPattern("carol\\s+OPERATOR\\s+prod-eu1,prod-us1\\s+users file")
                 .containsPattern("root\\s+OPERATOR\\s+ctuner.advisor.security.users")
                 .doesNotContain("$2");
+    }
+
+    @Test
+    void aClusterIdThatCannotBeOneIsRefusedBeforeAnyPasswordIsAsked() {
+        assertThat(run("", "add", "dave", "--role", "OPERATOR", "--clusters", "prod eu", "--password-stdin")).isEqualTo(1);
+        assertThat(err.toString()).contains("'prod eu' is not a cluster id");
     }
 
     @Test

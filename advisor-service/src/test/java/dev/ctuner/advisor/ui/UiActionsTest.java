@@ -39,6 +39,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -83,6 +84,26 @@ class UiActionsTest {
         registry.add("ctuner.advisor.security.users[0].name", () -> "olga");
         registry.add("ctuner.advisor.security.users[0].password-hash", () -> hash);
         registry.add("ctuner.advisor.security.users[0].roles", () -> "OPERATOR");
+    }
+
+    @Test
+    void anOperatorOfAnotherClusterIsRefusedEveryActionAndNothingChanges() throws Exception {
+        RequestPostProcessor other = user("sam").authorities(new SimpleGrantedAuthority("ROLE_OPERATOR"),
+                new SimpleGrantedAuthority("ROLE_VIEWER"), new SimpleGrantedAuthority("CLUSTER:elsewhere"));
+        String cluster = fixtures.clusterWithRing("scoped", Map.of("shop", 3));
+        Recommendation r = fixtures.submitted(cluster);
+        mvc.perform(post("/ui/act/recommendations/" + r.id() + "/approve").with(other).with(csrf()).param("comment", "mine?"))
+                .andExpect(status().isForbidden());
+        recommendations.approve(r.id(), "olga", "go");
+        mvc.perform(post("/ui/act/recommendations/" + r.id() + "/rollout").with(other).with(csrf()).param("comment", "mine?"))
+                .andExpect(status().isForbidden());
+        mvc.perform(post("/ui/act/clusters/" + cluster + "/loop/pause").with(other).with(csrf()).param("comment", "mine?"))
+                .andExpect(status().isForbidden());
+        mvc.perform(valid(post("/ui/act/clusters/" + cluster + "/loop/policy").with(other).with(csrf())).param("step", "apply"))
+                .andExpect(status().isForbidden());
+        assertThat(recommendations.get(r.id()).state().name()).isEqualTo("APPROVED");
+        assertThat(loops.get(new ClusterId(cluster)).paused()).isFalse();
+        assertThat(rolloutStore.forRecommendation(r.id())).isEmpty();
     }
 
     @Test

@@ -1,18 +1,31 @@
 package dev.ctuner.advisor.security.users;
 
 import dev.ctuner.advisor.config.AdvisorSecurityProperties.Role;
+import java.util.Collections;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * One advisor user as the users file keeps it: a name, one role (OPERATOR includes VIEWER) and a
- * bcrypt hash of the password, never the password itself. {@link #toString()} leaves the hash out,
- * so an account can be logged.
+ * One advisor user as the users file keeps it: a name, one role (OPERATOR includes VIEWER), a
+ * bcrypt hash of the password, never the password itself, and the clusters an OPERATOR may change
+ * (empty: all of them; reading is never limited). {@link #toString()} leaves the hash out, so an
+ * account can be logged.
  *
  * <pre>{@code
  * UserAccount alice = new UserAccount("alice", Role.OPERATOR, Passwords.hash("correct horse"));
  * }</pre>
  */
-public record UserAccount(String name, Role role, String passwordHash) {
+public record UserAccount(String name, Role role, String passwordHash, SortedSet<String> clusters) {
+
+    /** Cluster ids as the sidecars report them: no comma, colon, space or control character. */
+    public static final Pattern CLUSTER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+
+    /** An account whose role holds for every cluster. */
+    public UserAccount(String name, Role role, String passwordHash) {
+        this(name, role, passwordHash, new TreeSet<>());
+    }
 
     /** Letters, digits and {@code . _ @ -}, starting with a letter or digit; no colon, space or control character. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
@@ -29,6 +42,26 @@ public record UserAccount(String name, Role role, String passwordHash) {
             throw new IllegalArgumentException("the password hash of user '" + name
                     + "' is not a bcrypt hash ($2a$/$2b$/$2y$, a cost, then 53 characters)");
         }
+        clusters = Collections.unmodifiableSortedSet(new TreeSet<>(clusters == null ? Set.of() : clusters));
+        for (String cluster : clusters) {
+            if (!CLUSTER.matcher(cluster).matches()) {
+                throw new IllegalArgumentException("'" + cluster + "' is not a cluster id (user '" + name + "'): use letters, digits,"
+                        + " '.', '_' or '-', starting with a letter or digit");
+            }
+        }
+    }
+
+    /** @param text cluster ids separated by commas; blank: all clusters */
+    public static SortedSet<String> parseClusters(String text) {
+        SortedSet<String> clusters = new TreeSet<>();
+        if (text != null) {
+            for (String part : text.split(",")) {
+                if (!part.isBlank()) {
+                    clusters.add(part.strip());
+                }
+            }
+        }
+        return clusters;
     }
 
     /** @throws IllegalArgumentException saying which characters a name may have */
@@ -51,11 +84,11 @@ public record UserAccount(String name, Role role, String passwordHash) {
     }
 
     public UserAccount withPasswordHash(String hash) {
-        return new UserAccount(name, role, hash);
+        return new UserAccount(name, role, hash, clusters);
     }
 
     @Override
     public String toString() {
-        return name + " (" + role + ")";
+        return name + " (" + role + (clusters.isEmpty() ? "" : " of " + String.join(", ", clusters)) + ")";
     }
 }

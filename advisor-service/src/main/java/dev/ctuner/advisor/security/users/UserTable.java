@@ -21,13 +21,15 @@ import java.util.TreeMap;
  * String text = t.format();    // "# ...\nalice:OPERATOR:$2a$12$...\nbob:VIEWER:$2a$12$...\n"
  * }</pre>
  *
- * The file format, one user a line: {@code name:ROLE:bcrypt-hash}; lines starting with {@code #}
- * and blank lines are ignored.
+ * The file format, one user a line: {@code name:ROLE:bcrypt-hash}, or {@code name:ROLE:bcrypt-hash:id,id}
+ * for an OPERATOR who may change only those clusters; lines starting with {@code #} and blank lines
+ * are ignored.
  */
 public final class UserTable {
 
     static final String HEADER = """
-            # Users of the ctuner advisor: name:ROLE:bcrypt-hash, one a line (ROLE is OPERATOR or VIEWER).
+            # Users of the ctuner advisor: name:ROLE:bcrypt-hash[:cluster,cluster], one a line (ROLE is OPERATOR or VIEWER;
+            # with clusters, an OPERATOR may change only those).
             # Managed with: java -jar advisor-service-<version>-exec.jar users add|passwd|remove|list
             # The advisor reads this file at start and again whenever it changes.
             """;
@@ -67,12 +69,14 @@ public final class UserTable {
             }
             String[] fields = line.split(":", -1);
             String where = source + " line " + (i + 1) + ": ";
-            if (fields.length != 3) {
-                errors.add(where + "expected name:ROLE:bcrypt-hash, found " + (fields.length) + " field(s)");
+            if (fields.length != 3 && fields.length != 4) {
+                errors.add(where + "expected name:ROLE:bcrypt-hash or name:ROLE:bcrypt-hash:cluster,cluster, found " + (fields.length)
+                        + " field(s)");
                 continue;
             }
             try {
-                UserAccount a = new UserAccount(fields[0], UserAccount.parseRole(fields[1]), fields[2]);
+                UserAccount a = new UserAccount(fields[0], UserAccount.parseRole(fields[1]), fields[2],
+                        UserAccount.parseClusters(fields.length == 4 ? fields[3] : ""));
                 if (accounts.putIfAbsent(a.name(), a) != null) {
                     errors.add(where + "user '" + a.name() + "' appears a second time");
                 }
@@ -90,7 +94,7 @@ public final class UserTable {
     public String format() {
         StringBuilder out = new StringBuilder(HEADER);
         byName.values().forEach(a -> out.append(a.name()).append(':').append(a.role().name()).append(':')
-                .append(a.passwordHash()).append('\n'));
+                .append(a.passwordHash()).append(a.clusters().isEmpty() ? "" : ":" + String.join(",", a.clusters())).append('\n'));
         return out.toString();
     }
 

@@ -48,7 +48,7 @@ class UserTableTest {
                 .hasMessageContaining("/x/users line 2: 'bad name' is not a valid user name")
                 .hasMessageContaining("/x/users line 3: unknown role 'ADMIN'")
                 .hasMessageContaining("/x/users line 4: the password hash of user 'erin' is not a bcrypt hash")
-                .hasMessageContaining("/x/users line 5: expected name:ROLE:bcrypt-hash, found 2 field(s)")
+                .hasMessageContaining("/x/users line 5: expected name:ROLE:bcrypt-hash or name:ROLE:bcrypt-hash:cluster,cluster, found 2 field(s)")
                 .hasMessageContaining("/x/users line 6: user 'alice' appears a second time")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("secret"));
     }
