@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lints helm/ctuner and renders it with the default values and every value set in helm/ctuner/ci/
-# into helm/ctuner/ci/rendered/<set>.yaml, the files the Java tests check (RenderedManifestsTest).
+# into helm/ctuner/ci/rendered/<set>.yaml, the files the Java tests check (RenderedManifestsTest). The build
+# does the same without a helm binary, through helm-java: HelmRenderingTest (-Dctuner.chart.write=true writes).
 # Run it after changing the chart; needs helm (HELM=/path/to/helm, else helm on PATH; made with helm 4.1.4).
 # Generated passwords differ at every rendering, so their values are written as <generated>.
 #   scripts/render-chart.sh           # lint and write the renderings

@@ -21,10 +21,9 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Helm chart in {@code helm/ctuner}, checked without helm (not available where the build runs):
+ * The Helm chart in {@code helm/ctuner}, checked without rendering it (HelmRenderingTest lints and renders it):
  * values.yaml against values.schema.json, wrong values refused, Chart.yaml, and every value the
- * templates read present in values.yaml and the schema. Rendering and {@code helm lint} are in
- * docs/kubernetes.md.
+ * templates read present in values.yaml and the schema.
  */
 class HelmChartTest {
 
