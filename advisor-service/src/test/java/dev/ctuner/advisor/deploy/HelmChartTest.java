@@ -101,6 +101,17 @@ class HelmChartTest {
     }
 
     @Test
+    void anExperimentSidecarNeedsItsDataDirectoryAndTheActingRole() throws IOException {
+        assertThat(messages(v -> map(v, "sidecar").put("role", "experiment"))).anyMatch(m -> m.contains("/sidecar/experiment/dataDir"));
+        assertThat(messages(v -> map(v, "sidecar").put("role", "lab"))).anyMatch(m -> m.contains("/sidecar/role"));
+    }
+
+    @Test
+    void httpsNeedsItsKeyStoreSecret() throws IOException {
+        assertThat(messages(v -> map(advisor(v), "tls").put("enabled", true))).anyMatch(m -> m.contains("/advisor/tls/existingSecret"));
+    }
+
+    @Test
     void anUnknownProcessControlIsRefused() throws IOException {
         assertThat(messages(v -> map(map(v, "sidecar"), "act").put("processMode", "systemd")))
                 .anyMatch(m -> m.contains("/sidecar/act/processMode") && m.contains("kubernetes"));
