@@ -126,30 +126,18 @@ class ChartFeaturesTest {
     }
 
     private static List<Map<String, Object>> documents(String rendering, String kind) throws IOException {
-        return KubernetesModelTest.documents(HelmRenderingTest.RENDERED.resolve(rendering)).stream()
-                .filter(d -> kind.equals(d.get("kind"))).toList();
+        return ChartFeaturesTestSupport.documents(rendering, kind);
     }
 
     private static Map<String, Object> single(String rendering, String kind) throws IOException {
-        List<Map<String, Object>> found = documents(rendering, kind);
-        assertThat(found).as("%s in %s", kind, rendering).hasSize(1);
-        return found.get(0);
+        return ChartFeaturesTestSupport.single(rendering, kind);
     }
 
     private static Object get(Map<String, Object> root, String dotted) {
-        Object node = root;
-        for (String key : dotted.split("\\.")) {
-            if (!(node instanceof Map<?, ?> m)) {
-                return null;
-            }
-            node = m.get(key);
-        }
-        return node;
+        return ChartFeaturesTestSupport.get(root, dotted);
     }
 
-    @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> list(Object node) {
-        assertThat(node).isInstanceOf(List.class);
-        return (List<Map<String, Object>>) node;
+        return ChartFeaturesTestSupport.list(node);
     }
 }

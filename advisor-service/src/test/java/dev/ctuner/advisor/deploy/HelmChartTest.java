@@ -128,9 +128,17 @@ class HelmChartTest {
     }
 
     @Test
-    void kafkaTlsSettingsAreRefusedBecauseNoAppSupportsThemYet() throws IOException {
-        assertThat(messages(v -> map(advisor(v), "kafka").put("tls", Map.of("enabled", true))))
-                .anyMatch(m -> m.contains("/advisor/kafka") && m.contains("tls"));
+    void kafkaTlsAndSaslNeedTheirSecretsAndAScramMechanism() throws IOException {
+        assertThat(messages(v -> map(advisor(v), "kafka").put("tls", Map.of("enabled", true, "existingSecret", "",
+                "trustStoreKey", "truststore.p12", "trustStorePasswordKey", "truststore-password"))))
+                .anyMatch(m -> m.contains("/advisor/kafka/tls/existingSecret"));
+        assertThat(messages(v -> map(advisor(v), "kafka").put("sasl", Map.of("enabled", true, "mechanism", "SCRAM-SHA-512",
+                "existingSecret", "", "jaasConfigKey", "sasl-jaas-config"))))
+                .anyMatch(m -> m.contains("/advisor/kafka/sasl/existingSecret"));
+        assertThat(messages(v -> map(map(advisor(v), "kafka"), "sasl").put("mechanism", "PLAIN")))
+                .anyMatch(m -> m.contains("/advisor/kafka/sasl/mechanism"));
+        assertThat(messages(v -> map(map(advisor(v), "kafka"), "sasl").put("jaasConfig", "org.apache... password=\"x\";")))
+                .as("no JAAS line as a plain value").anyMatch(m -> m.contains("jaasConfig"));
     }
 
     @Test

@@ -41,7 +41,8 @@ class RenderedSidecarSettingsTest {
 
     @ParameterizedTest
     @CsvSource({"default.yaml, false, kafka:9092, SERVING", "cass-operator.yaml, true, kafka-kafka-bootstrap.kafka.svc:9092, SERVING",
-                "statefulset.yaml, true, kafka.kafka.svc:9092, SERVING", "https-networkpolicy.yaml, true, kafka:9092, EXPERIMENT"})
+                "statefulset.yaml, true, kafka.kafka.svc:9092, SERVING", "https-networkpolicy.yaml, true, kafka:9092, EXPERIMENT",
+                "tls-kafka.yaml, false, kafka-kafka-bootstrap.kafka.svc:9093, SERVING"})
     void theRenderedSettingsAreValidSidecarSettings(String rendering, boolean acting, String bootstrap, SidecarRole role) throws IOException {
         SidecarProperties settings = bind(applicationYaml(rendering));
         assertThat(settings.getRole()).isEqualTo(role);
@@ -62,7 +63,7 @@ class RenderedSidecarSettingsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"default.yaml", "cass-operator.yaml", "statefulset.yaml", "https-networkpolicy.yaml"})
+    @CsvSource({"default.yaml", "cass-operator.yaml", "statefulset.yaml", "https-networkpolicy.yaml", "tls-kafka.yaml"})
     void everyRenderedSidecarSettingIsOneTheSidecarKnows(String rendering) throws IOException {
         Set<String> known = new HashSet<>();
         try (InputStream in = SidecarProperties.class.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
