@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Lints helm/ctuner and renders it with the default values and every value set in helm/ctuner/ci/
-# into helm/ctuner/ci/rendered/<set>.yaml, the files the Java tests check (RenderedManifestsTest).
-# Run it after changing the chart; needs helm (HELM=/path/to/helm, else helm on PATH; made with helm 4.1.4).
+# into helm/ctuner/ci/rendered/<set>.yaml, the files the Java tests check (RenderedManifestsTest). The build
+# does the same without a helm binary, through helm-java: HelmRenderingTest (-Dctuner.chart.write=true writes).
+# Run it after changing the chart; needs helm (HELM=/path/to/helm, else helm on PATH). The committed renderings
+# are written by helm-java (helm 3.16.4); for the chart as it was before PodDisruptionBudget, NetworkPolicy,
+# monitoring, HTTPS and Kafka TLS, its output was identical to the renderings helm 4.1.4 had written.
 # Generated passwords differ at every rendering, so their values are written as <generated>.
 #   scripts/render-chart.sh           # lint and write the renderings
 #   scripts/render-chart.sh --check   # lint and fail if a rendering differs from the file

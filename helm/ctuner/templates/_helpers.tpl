@@ -54,3 +54,8 @@ app.kubernetes.io/component: advisor
 {{- define "ctuner.dataClaim" -}}
 {{- default (printf "%s-data" (include "ctuner.fullname" .)) .Values.advisor.persistence.existingClaim -}}
 {{- end -}}
+
+{{/* Kafka's security.protocol for a kafka value block with tls.enabled and sasl.enabled. */}}
+{{- define "ctuner.kafkaProtocol" -}}
+{{- if and .tls.enabled .sasl.enabled -}}SASL_SSL{{- else if .sasl.enabled -}}SASL_PLAINTEXT{{- else if .tls.enabled -}}SSL{{- else -}}PLAINTEXT{{- end -}}
+{{- end -}}

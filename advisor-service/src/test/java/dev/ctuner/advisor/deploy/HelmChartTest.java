@@ -21,10 +21,9 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Helm chart in {@code helm/ctuner}, checked without helm (not available where the build runs):
+ * The Helm chart in {@code helm/ctuner}, checked without rendering it (HelmRenderingTest lints and renders it):
  * values.yaml against values.schema.json, wrong values refused, Chart.yaml, and every value the
- * templates read present in values.yaml and the schema. Rendering and {@code helm lint} are in
- * docs/kubernetes.md.
+ * templates read present in values.yaml and the schema.
  */
 class HelmChartTest {
 
@@ -102,6 +101,17 @@ class HelmChartTest {
     }
 
     @Test
+    void anExperimentSidecarNeedsItsDataDirectoryAndTheActingRole() throws IOException {
+        assertThat(messages(v -> map(v, "sidecar").put("role", "experiment"))).anyMatch(m -> m.contains("/sidecar/experiment/dataDir"));
+        assertThat(messages(v -> map(v, "sidecar").put("role", "lab"))).anyMatch(m -> m.contains("/sidecar/role"));
+    }
+
+    @Test
+    void httpsNeedsItsKeyStoreSecret() throws IOException {
+        assertThat(messages(v -> map(advisor(v), "tls").put("enabled", true))).anyMatch(m -> m.contains("/advisor/tls/existingSecret"));
+    }
+
+    @Test
     void anUnknownProcessControlIsRefused() throws IOException {
         assertThat(messages(v -> map(map(v, "sidecar"), "act").put("processMode", "systemd")))
                 .anyMatch(m -> m.contains("/sidecar/act/processMode") && m.contains("kubernetes"));
@@ -118,9 +128,17 @@ class HelmChartTest {
     }
 
     @Test
-    void kafkaTlsSettingsAreRefusedBecauseNoAppSupportsThemYet() throws IOException {
-        assertThat(messages(v -> map(advisor(v), "kafka").put("tls", Map.of("enabled", true))))
-                .anyMatch(m -> m.contains("/advisor/kafka") && m.contains("tls"));
+    void kafkaTlsAndSaslNeedTheirSecretsAndAScramMechanism() throws IOException {
+        assertThat(messages(v -> map(advisor(v), "kafka").put("tls", Map.of("enabled", true, "existingSecret", "",
+                "trustStoreKey", "truststore.p12", "trustStorePasswordKey", "truststore-password"))))
+                .anyMatch(m -> m.contains("/advisor/kafka/tls/existingSecret"));
+        assertThat(messages(v -> map(advisor(v), "kafka").put("sasl", Map.of("enabled", true, "mechanism", "SCRAM-SHA-512",
+                "existingSecret", "", "jaasConfigKey", "sasl-jaas-config"))))
+                .anyMatch(m -> m.contains("/advisor/kafka/sasl/existingSecret"));
+        assertThat(messages(v -> map(map(advisor(v), "kafka"), "sasl").put("mechanism", "PLAIN")))
+                .anyMatch(m -> m.contains("/advisor/kafka/sasl/mechanism"));
+        assertThat(messages(v -> map(map(advisor(v), "kafka"), "sasl").put("jaasConfig", "org.apache... password=\"x\";")))
+                .as("no JAAS line as a plain value").anyMatch(m -> m.contains("jaasConfig"));
     }
 
     @Test

@@ -39,7 +39,7 @@ class RenderedManifestsTest {
 
     private static final Path RENDERED = HelmChartTest.CHART.resolve("ci").resolve("rendered");
     private static final Set<String> KINDS = Set.of("Deployment", "Service", "PersistentVolumeClaim", "Secret", "ConfigMap",
-            "ServiceAccount", "ServiceMonitor");
+            "ServiceAccount", "ServiceMonitor", "PodDisruptionBudget", "NetworkPolicy", "PrometheusRule");
 
     static Stream<String> renderings() throws IOException {
         try (Stream<Path> files = Files.list(RENDERED)) {

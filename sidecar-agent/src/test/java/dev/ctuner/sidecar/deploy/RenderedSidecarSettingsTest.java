@@ -2,6 +2,7 @@ package dev.ctuner.sidecar.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctuner.sidecar.act.SidecarRole;
 import dev.ctuner.sidecar.config.SidecarProperties;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -39,10 +40,15 @@ class RenderedSidecarSettingsTest {
     private static final Path RENDERED = Path.of("..", "helm", "ctuner", "ci", "rendered");
 
     @ParameterizedTest
-    @CsvSource({"default.yaml, false, kafka:9092", "cass-operator.yaml, true, kafka-kafka-bootstrap.kafka.svc:9092",
-                "statefulset.yaml, true, kafka.kafka.svc:9092"})
-    void theRenderedSettingsAreValidSidecarSettings(String rendering, boolean acting, String bootstrap) throws IOException {
+    @CsvSource({"default.yaml, false, kafka:9092, SERVING", "cass-operator.yaml, true, kafka-kafka-bootstrap.kafka.svc:9092, SERVING",
+                "statefulset.yaml, true, kafka.kafka.svc:9092, SERVING", "https-networkpolicy.yaml, true, kafka:9092, EXPERIMENT",
+                "tls-kafka.yaml, false, kafka-kafka-bootstrap.kafka.svc:9093, SERVING"})
+    void theRenderedSettingsAreValidSidecarSettings(String rendering, boolean acting, String bootstrap, SidecarRole role) throws IOException {
         SidecarProperties settings = bind(applicationYaml(rendering));
+        assertThat(settings.getRole()).isEqualTo(role);
+        if (role == SidecarRole.EXPERIMENT) {
+            assertThat(settings.getExperiment().getDataDir()).isEqualTo("/var/lib/cassandra");
+        }
 
         Validator validator = Validation.buildDefaultValidatorFactory().getValidator();
         assertThat(validator.validate(settings)).isEmpty();
@@ -57,7 +63,7 @@ class RenderedSidecarSettingsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"default.yaml", "cass-operator.yaml", "statefulset.yaml"})
+    @CsvSource({"default.yaml", "cass-operator.yaml", "statefulset.yaml", "https-networkpolicy.yaml", "tls-kafka.yaml"})
     void everyRenderedSidecarSettingIsOneTheSidecarKnows(String rendering) throws IOException {
         Set<String> known = new HashSet<>();
         try (InputStream in = SidecarProperties.class.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {

@@ -99,6 +99,35 @@ class SidecarPatchTest {
         assertThat(env).containsEntry("SPRING_CONFIG_ADDITIONAL_LOCATION", "optional:/etc/ctuner/");
     }
 
+    @ParameterizedTest
+    @CsvSource({"cassandradatacenter.yaml, podTemplateSpec", "statefulset.yaml, template"})
+    void kafkaPasswordsAndTheJaasLineComeOnlyFromTheOptionalSecretAndTheStoresAreMountedWhereTheSettingsPoint(
+            String file, String templateKey) throws IOException {
+        Map<String, Object> podSpec = podSpec(file, templateKey);
+        Map<String, String> fromSecret = new LinkedHashMap<>();
+        for (Map<String, Object> variable : list(sidecar(podSpec), "env")) {
+            String name = (String) variable.get("name");
+            if (name.startsWith("SPRING_KAFKA_")) {
+                assertThat(variable).as(name).doesNotContainKey("value");
+                assertThat(path(variable, "valueFrom.secretKeyRef.name")).as(name).isEqualTo("ctuner-sidecar-kafka");
+                assertThat(path(variable, "valueFrom.secretKeyRef.optional")).as(name).isEqualTo(true);
+                fromSecret.put(name, (String) path(variable, "valueFrom.secretKeyRef.key"));
+            }
+        }
+        assertThat(fromSecret).containsOnly(Map.entry("SPRING_KAFKA_SSL_TRUST_STORE_PASSWORD", "truststore-password"),
+                Map.entry("SPRING_KAFKA_SSL_KEY_STORE_PASSWORD", "keystore-password"),
+                Map.entry("SPRING_KAFKA_SSL_KEY_PASSWORD", "key-password"),
+                Map.entry("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG", "sasl-jaas-config"));
+        assertThat(list(sidecar(podSpec), "volumeMounts")).anyMatch(m -> "ctuner-sidecar-kafka".equals(m.get("name"))
+                && "/etc/ctuner-kafka".equals(m.get("mountPath")) && Boolean.TRUE.equals(m.get("readOnly")));
+        Map<String, Object> volume = volume(podSpec, "ctuner-sidecar-kafka");
+        assertThat(path(volume, "secret.optional")).isEqualTo(true);
+        String configMap = Files.readString(CHART.resolve("templates").resolve("sidecar-configmap.yaml"));
+        for (Map<String, Object> item : list(map(volume, "secret"), "items")) {
+            assertThat(configMap).contains("file:/etc/ctuner-kafka/" + item.get("path"));
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void theChartsSidecarSettingsPointIntoTheMountsOfThePatches() throws IOException {
         String configMap = Files.readString(CHART.resolve("templates").resolve("sidecar-configmap.yaml"));
