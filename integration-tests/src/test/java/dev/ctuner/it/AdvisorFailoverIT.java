@@ -132,11 +132,17 @@ class AdvisorFailoverIT {
                     watcher.close();
 
                     // The deposed leader's command, delivered late to a node the new leader commanded: refused, node untouched.
-                    String last = AdvisorRollouts.steps(done).stream().filter(s -> s.get("round").asInt() == 2)
-                            .map(s -> s.get("nodeId").asString()).findFirst().orElseThrow();
-                    CassandraNode target = ring.nodes().stream().filter(n -> n.address().equals(last)).findFirst().orElseThrow();
+                    String last = null;
+                    for (JsonNode round : done.get("rounds")) {
+                        if (round.get("index").asInt() == 2) {
+                            last = round.get("nodes").get(0).get("nodeId").asString();
+                        }
+                    }
+                    assertThat(last).as("the last round's node, commanded by the new leader").isNotNull();
+                    String lastNode = last;
+                    CassandraNode target = ring.nodes().stream().filter(n -> n.address().equals(lastNode)).findFirst().orElseThrow();
                     Envelope late = new CommandSigner(Ed25519Keys.readPrivateKey(signingKey)).sign(Envelope.of(new ClusterId("it-ring"),
-                            new NodeId(last), UUID.randomUUID(), Instant.now(), new ApplyConfiguration(Map.of(MEMTABLE, before),
+                            new NodeId(lastNode), UUID.randomUUID(), Instant.now(), new ApplyConfiguration(Map.of(MEMTABLE, before),
                                     ExpectedMode.RESTART, 180, "late command of the deposed leader", Instant.now().plusSeconds(600),
                                     Optional.empty())).withLeaderEpoch(epochA));
                     send(broker, topics, late);
