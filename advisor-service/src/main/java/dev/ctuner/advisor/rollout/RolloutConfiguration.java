@@ -37,7 +37,15 @@ public class RolloutConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties) {
-        return new RolloutOrchestrator(store, driver, properties.tick());
+    RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties,
+                                            ClusterRegistry registry) {
+        RolloutOrchestrator orchestrator = new RolloutOrchestrator(store, driver, properties.tick());
+        // A heartbeat a changed node's verification waits for moves the rollout on at once, not at the next tick.
+        registry.onStatus((cluster, node) -> {
+            if (driver.awaitsHeartbeat(cluster, node)) {
+                orchestrator.wake();
+            }
+        });
+        return orchestrator;
     }
 }

@@ -65,7 +65,11 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     }
 
     public void wake() {
-        thread.execute(this::runAll);
+        try {
+            thread.execute(this::runAll);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // shutting down: nothing is moved on any more
+        }
     }
 
     private void runAll() {
