@@ -4,6 +4,7 @@ import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class AwaitedHeartbeats {
 
     private final Set<String> awaited = ConcurrentHashMap.newKeySet();
+    /** When a canary's comparison window ends, by rollout step: the rollout is looked at then, not at the next tick. */
+    private final Map<String, Instant> looks = new ConcurrentHashMap<>();
 
     void await(ClusterId cluster, NodeId node) {
         awaited.add(key(cluster, node));
@@ -26,6 +29,17 @@ final class AwaitedHeartbeats {
 
     void received(ClusterId cluster, NodeId node) {
         awaited.remove(key(cluster, node));
+    }
+
+    /** Look at {@code step} again at {@code at} (a canary's window end); replaces an earlier request for the same step. */
+    void lookAt(String step, Instant at) {
+        looks.put(step, at);
+    }
+
+    /** The earliest look requested and not yet due by {@code now}; due ones are forgotten. */
+    Optional<Instant> nextLook(Instant now) {
+        looks.values().removeIf(at -> !at.isAfter(now));
+        return looks.values().stream().min(Instant::compareTo);
     }
 
     /** Whether a heartbeat from this node may move a rollout on. */

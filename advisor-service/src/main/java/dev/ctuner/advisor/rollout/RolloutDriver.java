@@ -100,6 +100,11 @@ public final class RolloutDriver {
         return heartbeats.awaits(cluster, node);
     }
 
+    /** The earliest time a rollout asked to be looked at again (a canary's window end), if any is still ahead of {@code now}. */
+    public Optional<Instant> nextLook(Instant now) {
+        return heartbeats.nextLook(now);
+    }
+
     /** One look at a rollout; does nothing unless it is RUNNING or ROLLING_BACK. */
     public void advance(UUID rolloutId) {
         Rollout rollout = store.find(rolloutId).orElseThrow();
@@ -208,6 +213,9 @@ public final class RolloutDriver {
         Duration waited = Duration.between(appliedAt, now);
         Duration window = step.canary() ? properties.canaryWindow() : Duration.ZERO;
         if (!upSince || waited.compareTo(window) < 0) {
+            if (waited.compareTo(window) < 0) {
+                heartbeats.lookAt(rollout.id() + "/" + step.nodeId().value(), appliedAt.plus(window));
+            }
             if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
                 heartbeats.received(rec.clusterId(), step.nodeId());
                 move(rollout, step, NodeStepStatus.FAILED, step.nodeId() + " not UP_NORMAL by a heartbeat within "

@@ -5,6 +5,7 @@ import dev.ctuner.advisor.ingest.IngestConfiguration;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.RolloutStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -29,6 +30,9 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     private final RolloutStore store;
     private final RolloutDriver driver;
     private final Duration tick;
+    /** The one-off look scheduled for a time the driver asked for; touched on the orchestrator's thread only. */
+    private java.util.concurrent.ScheduledFuture<?> nextLook;
+    private Instant nextLookAt;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rollout-orchestrator");
         t.setDaemon(true);
@@ -81,6 +85,22 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
                 log.warn("rollout {}: {}; looking again at the next tick", id, e.toString());
             }
         }
+        scheduleNextLook();
+    }
+
+    /** A look the driver asked for (a canary's window end) sooner than the next tick: run then. Only on the orchestrator's thread. */
+    private void scheduleNextLook() {
+        Instant now = Instant.now();
+        driver.nextLook(now).ifPresent(at -> {
+            if (nextLook != null && !nextLook.isDone() && at.equals(nextLookAt)) {
+                return; // already scheduled
+            }
+            long delay = Duration.between(now, at).toMillis() + 1;
+            if (delay < tick.toMillis()) {
+                nextLookAt = at;
+                nextLook = thread.schedule(this::runAll, delay, TimeUnit.MILLISECONDS);
+            }
+        });
     }
 
     @Override
