@@ -83,10 +83,7 @@ public final class CommandExecutor implements AutoCloseable {
         this.meters = meters;
     }
 
-    /**
-     * Runs {@code listener} after each configuration command's final answer is published (DONE, or FAILED
-     * with the node restored), e.g. to publish a heartbeat at once rather than at the next interval.
-     */
+    /** Runs {@code listener} after each configuration command's final answer is published (e.g. a heartbeat at once). */
     public CommandExecutor afterChange(Runnable listener) {
         this.afterChange = listener;
         return this;
@@ -153,17 +150,9 @@ public final class CommandExecutor implements AutoCloseable {
                 finish(id, result(id, CommandStatus.FAILED, CommandPhase.FAILED, e.toString(), Map.of(), Map.of(), Map.of()));
             } finally {
                 busy.set(false);
-                notifyAfterChange();
+                afterChange.run(); // WorkloadObserver.afterChange only queues work on its own thread
             }
         });
-    }
-
-    private void notifyAfterChange() {
-        try {
-            afterChange.run();
-        } catch (RuntimeException e) {
-            log.warn("after-change listener failed; the periodic heartbeat follows as usual", e);
-        }
     }
 
     private void startAlter(IntakeDecision.AcceptAlter alter) {
