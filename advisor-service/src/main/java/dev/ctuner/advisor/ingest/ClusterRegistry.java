@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 /**
  * The clusters and nodes the sidecars report on: latest heartbeat per node and the last few
@@ -35,6 +37,7 @@ public final class ClusterRegistry {
     private final int maxNodes;
     private final AtomicInteger nodeCount = new AtomicInteger();
     private final Map<ClusterId, Map<NodeId, Entry>> clusters = new ConcurrentHashMap<>();
+    private final List<BiConsumer<ClusterId, NodeId>> statusListeners = new CopyOnWriteArrayList<>();
 
     public ClusterRegistry(int samplesPerNode) {
         this(samplesPerNode, Integer.MAX_VALUE);
@@ -64,12 +67,22 @@ public final class ClusterRegistry {
     /** Records a heartbeat unless a newer one from the same node is already known (delivery may reorder). */
     public void status(ClusterId cluster, NodeId node, Instant createdAt, NodeStatus status) {
         Entry entry = entry(cluster, node);
+        boolean recorded = false;
         synchronized (entry) {
             if (entry.statusAt == null || !createdAt.isBefore(entry.statusAt)) {
                 entry.status = status;
                 entry.statusAt = createdAt;
+                recorded = true;
             }
         }
+        if (recorded) {
+            statusListeners.forEach(l -> l.accept(cluster, node));
+        }
+    }
+
+    /** Tells {@code listener} of each heartbeat recorded, after it is recorded (e.g. to wake a rollout waiting for it). */
+    public void onStatus(BiConsumer<ClusterId, NodeId> listener) {
+        statusListeners.add(listener);
     }
 
     public void sample(ClusterId cluster, NodeId node, WorkloadSample sample) {

@@ -40,7 +40,14 @@ public class RolloutConfiguration {
 
     @Bean(destroyMethod = "close")
     RolloutOrchestrator rolloutOrchestrator(RolloutStore store, RolloutDriver driver, RolloutProperties properties,
-                                            LeaderGate leadership) {
-        return new RolloutOrchestrator(store, driver, properties.tick(), leadership);
+                                            LeaderGate leadership, ClusterRegistry registry) {
+        RolloutOrchestrator orchestrator = new RolloutOrchestrator(store, driver, properties.tick(), leadership);
+        // A heartbeat a changed node's verification waits for moves the rollout on at once, not at the next tick.
+        registry.onStatus((cluster, node) -> {
+            if (driver.awaitsHeartbeat(cluster, node)) {
+                orchestrator.wake();
+            }
+        });
+        return orchestrator;
     }
 }

@@ -77,6 +77,7 @@ public final class RolloutDriver {
     private final Map<UUID, Instant> lastSent = new ConcurrentHashMap<>();
     /** Canaries found worse by fewer looks than it takes to fail them; kept in memory: after a restart they are looked at afresh. */
     private final Map<String, WorseLooks> worseLooks = new ConcurrentHashMap<>();
+    private final AwaitedHeartbeats heartbeats = new AwaitedHeartbeats();
 
     public RolloutDriver(RolloutStore store, RecommendationService recommendations, CommandResultStore results,
                          ClusterRegistry registry, CommandFactory commands, CommandSender sender, RolloutProperties properties,
@@ -92,6 +93,16 @@ public final class RolloutDriver {
         this.clock = clock;
         this.transactions = transactions;
         this.recovery = new RolloutRecovery(store, results, commands, this, properties, clock);
+    }
+
+    /** Whether a heartbeat from this node may move a rollout on: one of its changed nodes waits for it to be verified. */
+    public boolean awaitsHeartbeat(dev.ctuner.common.protocol.ClusterId cluster, NodeId node) {
+        return heartbeats.awaits(cluster, node);
+    }
+
+    /** The earliest time a rollout asked to be looked at again (a canary's window end), if any is still ahead of {@code now}. */
+    public Optional<Instant> nextLook(Instant now) {
+        return heartbeats.nextLook(now);
     }
 
     /** One look at a rollout; does nothing unless it is RUNNING or ROLLING_BACK. */
@@ -189,20 +200,31 @@ public final class RolloutDriver {
         }
         Instant now = clock.instant();
         Instant appliedAt = step.updatedAt();
+        Optional<ReportedResult> result = step.command().flatMap(c -> results.latest(c.id()));
+        Instant changedAt = AwaitedHeartbeats.changedAt(appliedAt, result);
         Optional<NodeView> view = registry.node(rec.clusterId(), step.nodeId());
         boolean upSince = view.filter(v -> v.isUpNormal(now, properties.maxStatusAge()))
-                .flatMap(NodeView::statusAt).filter(at -> at.isAfter(appliedAt)).isPresent();
+                .flatMap(NodeView::statusAt).filter(at -> at.isAfter(changedAt)).isPresent();
+        if (upSince) {
+            heartbeats.received(rec.clusterId(), step.nodeId());
+        } else {
+            heartbeats.await(rec.clusterId(), step.nodeId());
+        }
         Duration waited = Duration.between(appliedAt, now);
         Duration window = step.canary() ? properties.canaryWindow() : Duration.ZERO;
         if (!upSince || waited.compareTo(window) < 0) {
+            if (waited.compareTo(window) < 0) {
+                heartbeats.lookAt(rollout.id() + "/" + step.nodeId().value(), appliedAt.plus(window));
+            }
             if (waited.compareTo(window.plus(properties.gateTimeout())) > 0) {
+                heartbeats.received(rec.clusterId(), step.nodeId());
                 move(rollout, step, NodeStepStatus.FAILED, step.nodeId() + " not UP_NORMAL by a heartbeat within "
                         + waited.toSeconds() + " s of its change");
             }
             return;
         }
         // Keep the measured T_r in the final message of the step: it is what the rollout view shows.
-        String timing = step.command().flatMap(c -> results.latest(c.id())).map(RolloutDriver::timing).orElse("");
+        String timing = result.map(RolloutDriver::timing).orElse("");
         if (!step.canary()) {
             move(rollout, step, NodeStepStatus.VERIFIED, "UP_NORMAL after the change; " + timing);
             return;
@@ -216,7 +238,7 @@ public final class RolloutDriver {
         String key = rollout.id() + "/" + step.nodeId().value() + "/" + step.version();
         Optional<WorseLooks> worse = Optional.ofNullable(worseLooks.get(key));
         CanaryComparison.Verdict verdict = worse.isEmpty()
-                ? CanaryComparison.compare(view.get().samples(), others, appliedAt, properties.canaryCriteria())
+                ? CanaryComparison.compare(view.get().samples(), others, changedAt, properties.canaryCriteria())
                 : CanaryComparison.compareFrom(view.get().samples(), others, worse.get().lastSeen().plusNanos(1),
                         properties.canaryCriteria(), "after those of look " + worse.get().summaries().size());
         String earlier = worse.map(w -> "; worse at " + w.summaries().size() + " earlier look(s): " + String.join(" | ", w.summaries()))

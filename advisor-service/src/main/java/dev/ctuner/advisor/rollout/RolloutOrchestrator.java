@@ -6,6 +6,7 @@ import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.RolloutStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -31,6 +32,9 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     private final RolloutDriver driver;
     private final Duration tick;
     private final LeaderGate leadership;
+    /** The one-off look scheduled for a time the driver asked for; touched on the orchestrator's thread only. */
+    private java.util.concurrent.ScheduledFuture<?> nextLook;
+    private Instant nextLookAt;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rollout-orchestrator");
         t.setDaemon(true);
@@ -68,7 +72,11 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
     }
 
     public void wake() {
-        thread.execute(this::runAll);
+        try {
+            thread.execute(this::runAll);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // shutting down: nothing is moved on any more
+        }
     }
 
     private void runAll() {
@@ -83,6 +91,22 @@ public final class RolloutOrchestrator implements IngestConfiguration.ResultList
                 log.warn("rollout {}: {}; looking again at the next tick", id, e.toString());
             }
         }
+        scheduleNextLook();
+    }
+
+    /** A look the driver asked for (a canary's window end) sooner than the next tick: run then. Only on the orchestrator's thread. */
+    private void scheduleNextLook() {
+        Instant now = Instant.now();
+        driver.nextLook(now).ifPresent(at -> {
+            if (nextLook != null && !nextLook.isDone() && at.equals(nextLookAt)) {
+                return; // already scheduled
+            }
+            long delay = Duration.between(now, at).toMillis() + 1;
+            if (delay < tick.toMillis()) {
+                nextLookAt = at;
+                nextLook = thread.schedule(this::runAll, delay, TimeUnit.MILLISECONDS);
+            }
+        });
     }
 
     @Override

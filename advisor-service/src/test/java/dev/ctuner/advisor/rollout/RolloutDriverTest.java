@@ -198,6 +198,49 @@ class RolloutDriverTest {
     }
 
     @Test
+    void aChangedNodeIsVerifiedByAHeartbeatTheSidecarStampedAfterItsAnswerOnItsOwnClockAndThatHeartbeatIsAwaited() {
+        Rollout r = start(Map.of("memtable_heap_space", "96MiB"));
+        RolloutDriver driver = driver();
+        driver.advance(r.id());
+        NodeStep canary = r.steps().stream().filter(NodeStep::canary).findFirst().orElseThrow();
+        NodeId node = canary.nodeId();
+        // The node's clock runs 10 s ahead of the advisor's: its answer is stamped after every heartbeat so far.
+        Instant answeredAt = Instant.now().plusSeconds(10);
+        results.record(new ReportedResult(UUID.randomUUID(), step(r.id(), node.value()).command().orElseThrow().id(), Views.CLUSTER,
+                node, CommandStatus.DONE, CommandPhase.DONE, Optional.empty(), Optional.empty(),
+                Map.of("DRAINED", "1000", "STOPPED", "500", "STARTED", "6000", "SYNCED", "2000"), Map.of("memtable_heap_space", "128MiB"),
+                answeredAt));
+        driver.advance(r.id());
+        assertThat(step(r.id(), node.value()).status()).as("a heartbeat from before its answer does not count")
+                .isEqualTo(NodeStepStatus.APPLIED);
+        assertThat(driver.awaitsHeartbeat(Views.CLUSTER, node)).isTrue();
+        assertThat(driver.awaitsHeartbeat(Views.CLUSTER, new NodeId(NODES.stream().filter(n -> !n.equals(node.value()))
+                .findFirst().orElseThrow()))).isFalse();
+
+        Instant after = answeredAt.plusMillis(5);
+        for (String n : NODES) {
+            registry.status(Views.CLUSTER, new NodeId(n), after, Views.status(NodeState.UP_NORMAL, "s1", 0, 0L));
+            registry.sample(Views.CLUSTER, new NodeId(n), Views.sample(after, 1000.0, 500.0, 0L, Map.of()));
+        }
+        driver.advance(r.id());
+        assertThat(step(r.id(), node.value()).status()).isEqualTo(NodeStepStatus.VERIFIED);
+        assertThat(driver.awaitsHeartbeat(Views.CLUSTER, node)).isFalse();
+        assertThat(sent).as("the next round sent in the same look").hasSize(2);
+    }
+
+    @Test
+    void aHeartbeatCountsFromTheSidecarsFinalAnswerOrWithoutOneFromTheAdvisorsRecordOfTheChange() {
+        Instant applied = Instant.parse("2026-01-01T00:00:00Z");
+        ReportedResult done = new ReportedResult(UUID.randomUUID(), UUID.randomUUID(), Views.CLUSTER, new NodeId("n1"), CommandStatus.DONE,
+                CommandPhase.DONE, Optional.empty(), Optional.empty(), Map.of(), Map.of(), applied.minusSeconds(3));
+        ReportedResult progress = new ReportedResult(UUID.randomUUID(), UUID.randomUUID(), Views.CLUSTER, new NodeId("n1"),
+                CommandStatus.IN_PROGRESS, CommandPhase.STARTED, Optional.empty(), Optional.empty(), Map.of(), Map.of(), applied.minusSeconds(9));
+        assertThat(AwaitedHeartbeats.changedAt(applied, Optional.of(done))).isEqualTo(applied.minusSeconds(3));
+        assertThat(AwaitedHeartbeats.changedAt(applied, Optional.of(progress))).as("not an answer that ends the command").isEqualTo(applied);
+        assertThat(AwaitedHeartbeats.changedAt(applied, Optional.empty())).isEqualTo(applied);
+    }
+
+    @Test
     void aRolloutAndItsRecommendationEndTogetherOrNotAtAll() {
         Rollout r = start(Map.of("memtable_heap_space", "96MiB"));
         RolloutDriver driver = driver();

@@ -54,6 +54,8 @@ public final class CommandExecutor implements AutoCloseable {
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "command-executor"));
     private final AtomicBoolean busy = new AtomicBoolean();
     private final ExperimentConductor experiments;
+    /** Told when a configuration command has ended (its final answer published): the node is back, changed or not. */
+    private volatile Runnable afterChange = () -> { };
 
     public CommandExecutor(CommandIntake intake, CommandJournal journal, ConfigurationApplier applier, TableAlterer alterer,
                            Supplier<Optional<NodeFacts>> facts, Supplier<Configuration> currentYaml, BacklogPublisher publisher,
@@ -79,6 +81,12 @@ public final class CommandExecutor implements AutoCloseable {
         this.nodeId = nodeId;
         this.clock = clock;
         this.meters = meters;
+    }
+
+    /** Runs {@code listener} after each configuration command's final answer is published (e.g. a heartbeat at once). */
+    public CommandExecutor afterChange(Runnable listener) {
+        this.afterChange = listener;
+        return this;
     }
 
     /** Handles one message from the commands topic; never throws. */
@@ -142,6 +150,7 @@ public final class CommandExecutor implements AutoCloseable {
                 finish(id, result(id, CommandStatus.FAILED, CommandPhase.FAILED, e.toString(), Map.of(), Map.of(), Map.of()));
             } finally {
                 busy.set(false);
+                afterChange.run(); // WorkloadObserver.afterChange only queues work on its own thread
             }
         });
     }

@@ -35,6 +35,7 @@ import dev.ctuner.sidecar.experiment.ExperimentConductor;
 import dev.ctuner.sidecar.experiment.ExperimentLedger;
 import dev.ctuner.sidecar.experiment.SidecarExperimentNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
+import dev.ctuner.sidecar.observe.WorkloadObserver;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -75,7 +76,7 @@ public class ActConfiguration {
     @Bean(destroyMethod = "close")
     CommandExecutor commandExecutor(SidecarProperties properties, KnobCatalog catalog, CqlNode cql, JmxNode jmx,
                                     ProcessControl process, BacklogPublisher publisher, Topics topics, Clock clock,
-                                    MeterRegistry registry) throws IOException {
+                                    MeterRegistry registry, WorkloadObserver observer) throws IOException {
         SidecarProperties.Act act = properties.getAct();
         SignatureVerifier verifier = new SignatureVerifier(Ed25519Keys.readPublicKey(Path.of(act.getAdvisorPublicKey())));
         Path state = Path.of(act.getStateDir());
@@ -102,6 +103,7 @@ public class ActConfiguration {
                         throw new IllegalStateException("cannot read " + yaml.file() + ": " + e.getMessage(), e);
                     }
                 }, publisher, topics, new ClusterId(properties.getClusterId()), node, clock, new CommandMeters(registry), experiments);
+        executor.afterChange(observer::afterChange);
         executor.recoverExperiment();
         return executor;
     }

@@ -386,7 +386,7 @@ public class SidecarProperties {
         /** T_d: one WorkloadSample per window. */
         @NotNull
         private Duration window = Duration.ofSeconds(30);
-        /** How often the NodeStatus heartbeat is published. */
+        /** How often the NodeStatus heartbeat is published; one more goes out as soon as a configuration command ends. */
         @NotNull
         private Duration statusInterval = Duration.ofSeconds(10);
         /** Sample keys with Cassandra's partition sampler (see docs/decisions/0003-key-reuse-distance.md). */

@@ -13,12 +13,14 @@ import dev.ctuner.common.protocol.message.WorkloadSample;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -29,12 +31,17 @@ import org.slf4j.LoggerFactory;
  * Every window T_d: reads a snapshot of the node, turns the difference from the previous one into
  * a {@link WorkloadSample} (with the key-reuse estimate of the partition sampler that ran during the
  * window, and the configuration read back), and hands it to the publisher. Every status interval:
- * a {@link NodeStatus} heartbeat. Nothing here throws out of a tick: a failed tick is counted and
- * the next one runs.
+ * a {@link NodeStatus} heartbeat. After a change this sidecar carried out ({@link #afterChange}), a
+ * heartbeat at once and a sampling window starting then, rather than at the next periodic tick: the
+ * advisor verifies the node by a heartbeat read after the change and compares the canary on windows
+ * starting a warm-up after it. Nothing here throws out of a tick: a failed tick is counted and the
+ * next one runs.
  */
 public class WorkloadObserver implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkloadObserver.class);
+    /** The advisor refuses shorter sampling windows (its min-sample-window defaults to 1 s): a shorter one is not cut off early. */
+    static final Duration MIN_EARLY_WINDOW = Duration.ofSeconds(2);
 
     private final SnapshotReader snapshots;
     private final KeyReuseProbe keyReuse;
@@ -56,6 +63,9 @@ public class WorkloadObserver implements AutoCloseable {
     private volatile Consumer<NodeStatus> onStatus = s -> { };
     private NodeSnapshot previous;
     private volatile WorkloadSample latest;
+    /** The periodic window ticks and their period: set in {@link #start}, replaced on the observer's thread only. */
+    private volatile ScheduledFuture<?> windows;
+    private volatile Duration window;
 
     public WorkloadObserver(SnapshotReader snapshots, KeyReuseProbe keyReuse, ConfigurationReader configuration,
                             StatusReader status, BacklogPublisher publisher, Topics topics, ClusterId clusterId,
@@ -79,8 +89,34 @@ public class WorkloadObserver implements AutoCloseable {
 
     /** Starts the window and heartbeat schedules. */
     public void start(Duration window, Duration statusInterval) {
-        scheduler.scheduleAtFixedRate(this::safeTick, 0, window.toMillis(), TimeUnit.MILLISECONDS);
+        this.window = window;
+        windows = scheduler.scheduleAtFixedRate(this::safeTick, 0, window.toMillis(), TimeUnit.MILLISECONDS);
         scheduler.scheduleAtFixedRate(this::safeStatus, 0, statusInterval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The node is back after a change this sidecar carried out (a restart, or live setters): publishes a
+     * heartbeat now, read after the change, and starts a fresh sampling window now (the window open
+     * since the last tick is closed and published, unless it is shorter than {@link #MIN_EARLY_WINDOW});
+     * the periodic windows follow from here. Runs on the observer's thread, after any tick under way.
+     */
+    public void afterChange() {
+        scheduler.execute(() -> {
+            safeStatus();
+            if (window == null) {
+                return; // not started: there are no windows to restart
+            }
+            if (closesEarly(previous == null ? null : previous.at(), clock.instant())) {
+                safeTick();
+            }
+            windows.cancel(false);
+            windows = scheduler.scheduleAtFixedRate(this::safeTick, window.toMillis(), window.toMillis(), TimeUnit.MILLISECONDS);
+        });
+    }
+
+    /** Whether the window open since {@code openedAt} is closed now, at a change: when it is long enough to be published. */
+    static boolean closesEarly(Instant openedAt, Instant now) {
+        return openedAt == null || Duration.between(openedAt, now).compareTo(MIN_EARLY_WINDOW) >= 0;
     }
 
     private void safeTick() {
@@ -94,8 +130,10 @@ public class WorkloadObserver implements AutoCloseable {
 
     private void safeStatus() {
         try {
+            // Stamped with the time the read began: a heartbeat stamped after a change was read after it.
+            Instant readAt = clock.instant();
             NodeStatus heartbeat = status.read(publisher.backlog(), publisher.dropped());
-            publish(heartbeat);
+            publish(heartbeat, readAt);
             onStatus.accept(heartbeat);
         } catch (RuntimeException e) {
             failedTicks.incrementAndGet();
@@ -135,11 +173,11 @@ public class WorkloadObserver implements AutoCloseable {
                         .orElse(new dev.ctuner.common.protocol.message.ConfigurationSnapshot(java.util.Map.of(), "unknown")),
                 unknown);
         latest = sample;
-        publish(sample);
+        publish(sample, clock.instant());
     }
 
-    private void publish(Message message) {
-        Envelope envelope = Envelope.of(clusterId, nodeId, UUID.randomUUID(), clock.instant(), message);
+    private void publish(Message message, Instant at) {
+        Envelope envelope = Envelope.of(clusterId, nodeId, UUID.randomUUID(), at, message);
         publisher.publish(topics.topicFor(envelope.messageType()), nodeId.value(), codec.encode(envelope));
         published.incrementAndGet();
     }
