@@ -134,6 +134,7 @@ class UiBrowserTest {
         ui.browser().findElement(By.id("comment")).sendKeys("traffic peak until 18:00");
         ui.shot("04-confirm-pause");
         ui.browser().findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        ui.await("The tuning loop is paused.");   // the form's POST and its redirect: read the page that follows, not this one
         assertThat(ui.text()).contains("The tuning loop is paused.", "traffic peak until 18:00");
         assertThat(ui.browser().findElement(By.cssSelector("[data-loop-state]")).getText()).isEqualTo("PAUSED");
         assertThat(loops.get(new ClusterId(cluster)).paused()).isTrue();
@@ -157,6 +158,7 @@ class UiBrowserTest {
         ui.browser().findElement(By.id("comment")).sendKeys("fits the maintenance window", Keys.TAB);
         assertThat(ui.browser().switchTo().activeElement().getText()).isEqualTo("Approve");
         ui.browser().switchTo().activeElement().sendKeys(Keys.ENTER);
+        ui.await("The recommendation is approved.");
         assertThat(ui.browser().getCurrentUrl()).endsWith("/ui/recommendations/" + toApprove.id());
         assertThat(ui.browser().findElement(By.cssSelector("[data-rec-state]")).getText()).isEqualTo("APPROVED");
         assertThat(ui.text()).contains("The recommendation is approved.", "fits the maintenance window");
