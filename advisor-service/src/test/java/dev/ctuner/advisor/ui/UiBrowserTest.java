@@ -186,6 +186,7 @@ class UiBrowserTest {
         ui.browser().findElement(By.linkText("Pause…")).click();
         ui.browser().findElement(By.id("comment")).sendKeys("look at p99 first");
         ui.browser().findElement(By.cssSelector("form.stack button[type=submit]")).click();
+        ui.await("The rollout is paused.");
         assertThat(ui.browser().findElement(By.cssSelector("[data-rollout-state]")).getText()).isEqualTo("PAUSED");
         assertThat(rollouts.get(UUID.fromString(rollout)).state()).isEqualTo(RolloutState.PAUSED);
         ui.browser().findElement(By.linkText("Roll back…")).click();
