@@ -190,14 +190,7 @@ class RenderedManifestsTest {
     }
 
     private static Object path(Map<String, Object> root, String dotted) {
-        Object node = root;
-        for (String key : dotted.split("\\.")) {
-            if (!(node instanceof Map<?, ?> m)) {
-                return null;
-            }
-            node = m.get(key);
-        }
-        return node;
+        return ChartFeaturesTestSupport.get(root, dotted);
     }
 
     @SuppressWarnings("unchecked")
