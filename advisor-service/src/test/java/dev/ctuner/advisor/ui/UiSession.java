@@ -11,10 +11,9 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -36,13 +35,15 @@ record UiSession(WebDriver browser, String base, boolean publishes) {
 
     /** Waits for a page (after a form was sent) that contains {@code text}. */
     void await(String text) {
-        new WebDriverWait(browser, Duration.ofSeconds(10))
-                .until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), text));
+        // while the page is replaced, Chrome may answer for the old body ("Node with given id does not belong to the
+        // document"): look again until the wait is over
+        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(WebDriverException.class)
+                .until(b -> b.findElement(By.tagName("body")).getText().contains(text));
     }
 
     /** The page's text; a page still being replaced after a click is read again once it has loaded. */
     String text() {
-        return new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        return new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(WebDriverException.class)   // stale body included
                 .until(b -> b.findElement(By.tagName("body")).getText());
     }
 
