@@ -21,10 +21,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -47,7 +49,7 @@ public final class ExperimentCsvReader {
             "heap_mib", "nodes", "rf", "read_proportion", "update_proportion", "insert_proportion",
             "scan_proportion", "rmw_proportion", "distribution", "throughput", "read_p99_us", "write_p99_us");
 
-    private static final String KNOB_PREFIX = "knob.";
+    public static final String KNOB_PREFIX = "knob.";
 
     private final KnobCatalog catalog;
 
@@ -124,6 +126,42 @@ public final class ExperimentCsvReader {
             return new CsvReadResult(List.of(), List.of(), List.of("empty file"));
         }
         List<String> header = CsvLine.split(headerLine.replace("\uFEFF", ""));
+        List<List<String>> lines = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
+        String line;
+        int number = 1;
+        while ((line = reader.readLine()) != null) {
+            number++;
+            if (!line.isBlank()) {
+                lines.add(CsvLine.split(line));
+                numbers.add(number);
+            }
+        }
+        return read(header, lines, numbers);
+    }
+
+    /**
+     * Rows as column name to text, as a store keeps them: each row read as a line of a file whose
+     * header is the union of the rows' columns; a row's "line" in rejections is its 1-based position.
+     * Fails only when the rows lack required columns.
+     */
+    public CsvReadResult readRows(List<Map<String, String>> rows) {
+        if (rows.isEmpty()) {
+            return new CsvReadResult(List.of(), List.of(), List.of());
+        }
+        Set<String> union = new LinkedHashSet<>();
+        rows.forEach(r -> union.addAll(r.keySet()));
+        List<String> header = List.copyOf(union);
+        List<List<String>> lines = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
+        for (Map<String, String> r : rows) {
+            lines.add(header.stream().map(c -> r.getOrDefault(c, "")).toList());
+            numbers.add(numbers.size() + 1);
+        }
+        return read(header, lines, numbers);
+    }
+
+    private CsvReadResult read(List<String> header, List<List<String>> lines, List<Integer> numbers) {
         Map<String, Integer> columns = new HashMap<>();
         for (int i = 0; i < header.size(); i++) {
             columns.put(header.get(i).trim(), i);
@@ -147,25 +185,19 @@ public final class ExperimentCsvReader {
         }
         List<Sample> samples = new ArrayList<>();
         List<RejectedRow> rejected = new ArrayList<>();
-        String line;
-        int number = 1;
-        while ((line = reader.readLine()) != null) {
-            number++;
-            if (line.isBlank()) {
-                continue;
-            }
-            Row row = new Row(CsvLine.split(line), columns);
+        for (int n = 0; n < lines.size(); n++) {
+            Row row = new Row(lines.get(n), columns);
             String id = row.text("experiment_id");
             String quality = row.text("quality");
             if (!quality.equals("OK")) {
                 String notes = row.optional("quality_notes").orElse("");
-                rejected.add(new RejectedRow(number, id, "quality " + quality + (notes.isEmpty() ? "" : ": " + notes)));
+                rejected.add(new RejectedRow(numbers.get(n), id, "quality " + quality + (notes.isEmpty() ? "" : ": " + notes)));
                 continue;
             }
             try {
                 samples.add(toSample(row, knobColumns));
             } catch (RuntimeException e) {
-                rejected.add(new RejectedRow(number, id, e.getMessage()));
+                rejected.add(new RejectedRow(numbers.get(n), id, e.getMessage()));
             }
         }
         return new CsvReadResult(samples, rejected, warnings);

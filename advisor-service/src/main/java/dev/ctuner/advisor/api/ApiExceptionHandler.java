@@ -80,6 +80,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.CONFLICT, "Changed concurrently", e.getMessage());
     }
 
+    @ExceptionHandler(dev.ctuner.advisor.campaign.CampaignStateException.class)
+    ProblemDetail campaignState(dev.ctuner.advisor.campaign.CampaignStateException e) {
+        return problem(HttpStatus.CONFLICT, "Not allowed in the campaign's current state", e.getMessage());
+    }
+
     @ExceptionHandler(LoopConflictException.class)
     ProblemDetail loopConflict(LoopConflictException e) {
         return problem(HttpStatus.CONFLICT, "Not allowed in the loop's current state", e.getMessage());

@@ -4,6 +4,7 @@ import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.ObservationStore;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.common.kafka.KafkaClientSettings;
+import dev.ctuner.common.protocol.Envelope;
 import dev.ctuner.common.protocol.Topics;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -72,7 +73,8 @@ public class IngestConfiguration {
     @ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
     IngestConsumer ingestConsumer(IngestProperties properties, KafkaClientSettings kafka, Topics topics, ClusterRegistry registry, CommandResultStore results,
                                   ObservationStore observations, Producer<String, byte[]> producer, MeterRegistry meters,
-                                  ObjectProvider<ResultListener> listeners, Clock clock) {
+                                  ObjectProvider<ResultListener> listeners, ObjectProvider<ExperimentListener> experiments,
+                                  Clock clock) {
         KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(kafka.consumer(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, properties.groupId(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
@@ -82,8 +84,14 @@ public class IngestConfiguration {
         IngestHandler handler = new IngestHandler(new MessageCodec(), registry, results, observations,
                 new KafkaDeadLetters(producer, topics.dlq(), meters), meters, new IngestMeters(meters, clock),
                 (ReportedResult r) -> listeners.forEach(l -> l.onResult(r)),
-                new SampleAdmission(properties.minSampleWindow(), properties.maxSampleAhead()), clock);
+                new SampleAdmission(properties.minSampleWindow(), properties.maxSampleAhead()), clock,
+                (Envelope e) -> experiments.forEach(l -> l.onExperiment(e)));
         return new IngestConsumer(consumer, topics, handler);
+    }
+
+    /** Takes each experiment result read from the results topic (campaigns store it). */
+    public interface ExperimentListener {
+        void onExperiment(Envelope result);
     }
 
     /** Told about each new command result, e.g. to wake the rollout orchestrator. */

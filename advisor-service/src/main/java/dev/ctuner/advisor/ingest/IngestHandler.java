@@ -8,6 +8,7 @@ import dev.ctuner.common.protocol.TopicKind;
 import dev.ctuner.common.protocol.codec.DecodeResult;
 import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.message.CommandResult;
+import dev.ctuner.common.protocol.message.ExperimentResult;
 import dev.ctuner.common.protocol.message.NodeStatus;
 import dev.ctuner.common.protocol.message.WorkloadSample;
 import io.micrometer.core.instrument.Counter;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
  * Turns one record from a sidecar topic into state: heartbeats and samples into the
  * {@link ClusterRegistry}, workload samples also into the {@link ObservationStore} (once per message
  * id, counted as {@code ctuner.observations.stored}), command results into the
- * {@link CommandResultStore}. Input that does not decode, a message on the wrong topic, a sample
+ * {@link CommandResultStore}, experiment results to the campaigns. Input that does not decode, a message on the wrong topic, a sample
  * the store cannot hold or {@link SampleAdmission} refuses (which bounds the samples one node can have stored), or a record from a new node once the registry keeps as many nodes as it may (a flood of
  * made-up node ids), goes to the dead-letter topic with its reason and is counted
  * ({@code ctuner.ingest.rejected}, tagged by topic kind and reason code); it never throws for bad
@@ -45,10 +46,20 @@ public final class IngestHandler {
     private final Consumer<ReportedResult> onResult;
     private final SampleAdmission admission;
     private final Clock clock;
+    private final Consumer<Envelope> onExperiment;
 
     public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results,
                          ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters, IngestMeters ingestMeters,
                          Consumer<ReportedResult> onResult, SampleAdmission admission, Clock clock) {
+        this(codec, registry, results, observations, deadLetters, meters, ingestMeters, onResult, admission, clock, e -> { });
+    }
+
+    /** @param onExperiment takes each ExperimentResult (campaigns store it); it throws when its store fails */
+    public IngestHandler(MessageCodec codec, ClusterRegistry registry, CommandResultStore results,
+                         ObservationStore observations, DeadLetters deadLetters, MeterRegistry meters, IngestMeters ingestMeters,
+                         Consumer<ReportedResult> onResult, SampleAdmission admission, Clock clock,
+                         Consumer<Envelope> onExperiment) {
+        this.onExperiment = onExperiment;
         this.admission = admission;
         this.clock = clock;
         this.codec = codec;
@@ -105,8 +116,9 @@ public final class IngestHandler {
             if (results.record(reported)) {
                 onResult.accept(reported);
             }
+        } else if (envelope.payload() instanceof ExperimentResult) {
+            onExperiment.accept(envelope);
         } else {
-            // Experiment results are consumed by campaigns, not here.
             meters.counter("ctuner.ingest.ignored", "type", envelope.type()).increment();
         }
         meters.counter("ctuner.ingest.accepted", "topic", kind.name().toLowerCase()).increment();

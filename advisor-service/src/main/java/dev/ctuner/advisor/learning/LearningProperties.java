@@ -39,6 +39,8 @@ import org.springframework.validation.annotation.Validated;
  *                         on the bundled data); advice answers 503 until a model exists
  * @param maxRelativeSpread a prediction spread above this share of its mean flags advice as outside the data
  * @param search           genetic search budget
+ * @param includeStored    also train on the measurements in the advisor's database: those its campaigns ran on
+ *                         experiment nodes and those imported from experiment CSV files
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.learning")
@@ -50,7 +52,8 @@ public record LearningProperties(
         @DefaultValue("42") long seed,
         @DefaultValue("true") boolean trainAtStartup,
         @DefaultValue("0.25") @DecimalMin("0") double maxRelativeSpread,
-        @DefaultValue @Valid @NotNull Search search) {
+        @DefaultValue @Valid @NotNull Search search,
+        @DefaultValue("true") boolean includeStored) {
 
     /** The genetic search with this budget and the core's default rates. */
     public GeneticSearch geneticSearch() {

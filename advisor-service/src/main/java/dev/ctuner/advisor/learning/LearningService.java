@@ -1,21 +1,26 @@
 package dev.ctuner.advisor.learning;
 
+import dev.ctuner.advisor.store.ExperimentSampleStore;
 import dev.ctuner.common.catalog.KnobCatalog;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 
 /**
- * Keeps the surrogate models in use and trains new ones from the configured experiment CSV files:
+ * Keeps the surrogate models in use and trains new ones from the configured experiment CSV files and
+ * the measurements in the advisor's store:
  * once in the background at start-up when a file exists, and whenever an operator asks. One run
  * at a time, on its own thread; the model in use changes only when a run succeeds, so a bad file
  * never takes advice away or stops the process.
@@ -45,8 +50,18 @@ public class LearningService {
     private final AtomicReference<TrainingAttempt> lastAttempt = new AtomicReference<>();
 
     public LearningService(LearningProperties properties, KnobCatalog catalog, Clock clock) {
+        this(properties, catalog, clock, List::of);
+    }
+
+    /** @param stored the measurements in the advisor's store, as experiment CSV rows (read at every training run) */
+    @Autowired
+    public LearningService(LearningProperties properties, KnobCatalog catalog, Clock clock, ExperimentSampleStore stored) {
+        this(properties, catalog, clock, stored::rows);
+    }
+
+    LearningService(LearningProperties properties, KnobCatalog catalog, Clock clock, Supplier<List<Map<String, String>>> stored) {
         this.properties = properties;
-        this.trainer = new ModelTrainer(properties, catalog, clock);
+        this.trainer = new ModelTrainer(properties, catalog, clock, stored);
         this.clock = clock;
     }
 

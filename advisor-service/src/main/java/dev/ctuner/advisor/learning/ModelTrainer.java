@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +41,8 @@ import org.slf4j.LoggerFactory;
 final class ModelTrainer {
 
     private static final Logger log = LoggerFactory.getLogger(ModelTrainer.class);
+    /** How reports name the measurements in the advisor's store. */
+    static final String STORED = "store:experiments";
 
     /**
      * What a run produced: a model (its diagnostics still to compute, {@link #assess}), or the reason
@@ -59,11 +62,18 @@ final class ModelTrainer {
     private final LearningProperties properties;
     private final KnobCatalog catalog;
     private final Clock clock;
+    private final Supplier<List<Map<String, String>>> stored;
 
     ModelTrainer(LearningProperties properties, KnobCatalog catalog, Clock clock) {
+        this(properties, catalog, clock, List::of);
+    }
+
+    /** @param stored the measurements in the advisor's store (its campaigns' and imported ones), as experiment CSV rows */
+    ModelTrainer(LearningProperties properties, KnobCatalog catalog, Clock clock, Supplier<List<Map<String, String>>> stored) {
         this.properties = properties;
         this.catalog = catalog;
         this.clock = clock;
+        this.stored = stored;
     }
 
     Result train() {
@@ -73,8 +83,11 @@ final class ModelTrainer {
         for (TrainingData d : data) {
             files.add(read(d, samples));
         }
+        if (properties.includeStored()) {
+            readStored(samples).ifPresent(files::add);
+        }
         if (samples.isEmpty()) {
-            return new Result(Optional.empty(), "no usable samples in " + data.stream().map(TrainingData::name).toList()
+            return new Result(Optional.empty(), "no usable samples in " + files.stream().map(DatasetReport::path).toList()
                     + "; measure a training campaign (docs/data/README.md) or point ctuner.advisor.learning.datasets at one",
                     files);
         }
@@ -115,6 +128,32 @@ final class ModelTrainer {
         } catch (IOException | RuntimeException e) {
             log.warn("dataset {} could not be read: {}", name, e.toString());
             return DatasetReport.failed(name, e.getMessage() == null ? e.toString() : e.getMessage(), data.bundled());
+        }
+    }
+
+    /** The store's measurements as one more dataset, {@value #STORED}; empty when the store holds none. */
+    private Optional<DatasetReport> readStored(List<Sample> into) {
+        List<Map<String, String>> rows;
+        try {
+            rows = stored.get();
+        } catch (RuntimeException e) {
+            log.warn("the stored measurements could not be read: {}", e.toString());
+            return Optional.of(DatasetReport.failed(STORED, e.getMessage() == null ? e.toString() : e.getMessage(), false));
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            CsvReadResult r = new ExperimentCsvReader(catalog).readRows(rows);
+            into.addAll(r.samples());
+            List<String> examples = r.rejected().stream().limit(DatasetReport.EXAMPLES)
+                    .map(row -> "row " + row.line() + " (" + row.experimentId() + "): " + row.reason()).toList();
+            log.info("dataset {}: {} samples, {} rejected rows", STORED, r.samples().size(), r.rejected().size());
+            return Optional.of(new DatasetReport(STORED, DatasetReport.Status.READ, r.samples().size(), r.rejected().size(),
+                    examples, r.warnings(), null, false));
+        } catch (RuntimeException e) {
+            log.warn("the stored measurements could not be used: {}", e.toString());
+            return Optional.of(DatasetReport.failed(STORED, e.getMessage() == null ? e.toString() : e.getMessage(), false));
         }
     }
 

@@ -10,6 +10,8 @@ import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.message.AlterTable;
 import dev.ctuner.common.protocol.message.ApplyConfiguration;
 import dev.ctuner.common.protocol.message.ExpectedMode;
+import dev.ctuner.common.protocol.message.RunExperiment;
+import dev.ctuner.common.protocol.message.WorkloadSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Builds and signs the ApplyConfiguration and AlterTable commands of a rollout, encoded as they are sent. */
+/** Builds and signs the commands the advisor sends (a rollout's ApplyConfiguration and AlterTable, a campaign's RunExperiment), encoded as they are sent. */
 public final class CommandFactory {
 
     private final CommandSigner signer;
@@ -49,6 +51,18 @@ public final class CommandFactory {
         int dot = table.indexOf('.');
         Envelope unsigned = Envelope.of(cluster, node, UUID.randomUUID(), now, new AlterTable(table.substring(0, dot),
                 table.substring(dot + 1), options, reason, now.plus(expiry), Optional.of(rolloutId.toString())));
+        Envelope signed = signer.sign(unsigned);
+        return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A RunExperiment for an experiment node, valid for {@code validFor}: a sidecar that reads it later
+     * refuses it as expired, so once that time has passed it can be sent anew without running twice.
+     */
+    public SentCommand experiment(ClusterId cluster, NodeId node, String experimentId, Map<String, String> configuration,
+                                  WorkloadSpec workload, Duration validFor, Instant now) {
+        Envelope unsigned = Envelope.of(cluster, node, UUID.randomUUID(), now, new RunExperiment(experimentId, configuration,
+                workload, now.plus(validFor), Optional.empty()));
         Envelope signed = signer.sign(unsigned);
         return new SentCommand(signed.id(), new String(codec.encode(signed), StandardCharsets.UTF_8));
     }

@@ -24,7 +24,7 @@ class ModelTrainerTest {
 
     static LearningProperties properties(List<Path> datasets) {
         return new LearningProperties(datasets, List.of(), ModelFamily.RANDOM_FOREST, FeatureEncoder.EnumEncoding.ONE_HOT, 42,
-                false, 0.25, new LearningProperties.Search(20, 10));
+                false, 0.25, new LearningProperties.Search(20, 10), true);
     }
 
     @Test

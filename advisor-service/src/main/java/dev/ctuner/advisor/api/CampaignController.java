@@ -1,0 +1,141 @@
+package dev.ctuner.advisor.api;
+
+import dev.ctuner.advisor.campaign.CampaignRequest;
+import dev.ctuner.advisor.campaign.CampaignService;
+import dev.ctuner.advisor.core.campaign.RunAttempt;
+import dev.ctuner.advisor.security.ClusterScope;
+import dev.ctuner.advisor.store.Campaign;
+import dev.ctuner.advisor.store.CampaignRun;
+import dev.ctuner.advisor.store.CampaignStore;
+import dev.ctuner.advisor.store.ExperimentSampleStore;
+import dev.ctuner.common.protocol.ClusterId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.security.Principal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.http.ResponseEntity;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Experiment campaigns the advisor runs on its experiment nodes: start one (OPERATOR of the experiment
+ * nodes' clusters), follow its progress and its experiments (VIEWER), cancel it (OPERATOR).
+ *
+ * <pre>
+ * POST /api/v1/campaigns               {"name":"lab-1","knobs":["concurrent_writes","memtable_flush_writers"],
+ *                                       "configurations":8,"readRatios":[0.2,0.8],"anchorEvery":8}
+ * GET  /api/v1/campaigns               newest first
+ * GET  /api/v1/campaigns/lab-1         settings, design, progress, every experiment sent
+ * POST /api/v1/campaigns/lab-1/cancel  {"comment":"the node is needed elsewhere"}
+ * </pre>
+ */
+@RestController
+@Validated
+public class CampaignController {
+
+    private final CampaignService service;
+    private final CampaignStore store;
+    private final ExperimentSampleStore samples;
+
+    public CampaignController(CampaignService service, CampaignStore store, ExperimentSampleStore samples) {
+        this.service = service;
+        this.store = store;
+        this.samples = samples;
+    }
+
+    /** How far a campaign is: planned measurements, those that ran OK or were given up, anchors, experiments sent. */
+    public record Progress(int plannedRuns, int ok, int noisy, int faulted, int refused, int anchors, int experimentsSent,
+                           String running) {
+    }
+
+    public record CampaignSummary(String id, String name, String state, String detail, String createdBy, Instant createdAt,
+                                  Instant updatedAt, Progress progress) {
+    }
+
+    public record ExperimentView(int seq, String experimentId, String measures, int attempt, String node, String outcome,
+                                 Instant sentAt, Instant endedAt, int commandsSent, String detail, Double throughput,
+                                 String machine) {
+    }
+
+    public record DesignPointView(String id, Map<String, String> configuration) {
+    }
+
+    public record CampaignView(String id, String name, String state, String detail, String createdBy, Instant createdAt,
+                               Instant updatedAt, Map<String, String> settings, List<DesignPointView> design,
+                               Progress progress, List<ExperimentView> experiments) {
+    }
+
+    @PostMapping("/api/v1/campaigns")
+    public ResponseEntity<CampaignView> create(@NotNull @Valid @RequestBody CampaignRequest body, Principal who) {
+        List<String> nodes = body.nodes() == null ? List.of() : body.nodes();
+        nodes.stream().filter(n -> n != null && n.indexOf('/') > 0)
+                .forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        if (nodes.isEmpty() && !ClusterScope.unlimited(who)) {
+            // all configured experiment nodes: an operator limited to some clusters must be an operator of theirs
+            service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        }
+        Campaign c = service.create(body, who.getName());
+        return ResponseEntity.created(URI.create("/api/v1/campaigns/" + c.name())).body(view(c));
+    }
+
+    @GetMapping("/api/v1/campaigns")
+    public List<CampaignSummary> list(@RequestParam(defaultValue = "50") @Min(1) @Max(500) int limit) {
+        return service.list(limit).stream().map(c -> {
+            List<CampaignRun> runs = store.runs(c.id());
+            return new CampaignSummary(c.id().toString(), c.name(), c.state().name(), c.detail().orElse(null), c.createdBy(),
+                    c.createdAt(), c.updatedAt(), progress(c, runs));
+        }).toList();
+    }
+
+    @GetMapping("/api/v1/campaigns/{id}")
+    public CampaignView get(@PathVariable String id) {
+        return view(service.get(id));
+    }
+
+    @PostMapping("/api/v1/campaigns/{id}/cancel")
+    public CampaignView cancel(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
+        Campaign c = service.get(id);
+        c.settings().nodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        return view(service.cancel(id, who.getName(), body.comment()));
+    }
+
+    private CampaignView view(Campaign c) {
+        List<CampaignRun> runs = store.runs(c.id());
+        Map<String, ExperimentSampleStore.StoredExperiment> measured = samples.ofCampaign(c.name()).stream()
+                .collect(Collectors.toMap(ExperimentSampleStore.StoredExperiment::experimentId, Function.identity(), (a, b) -> a));
+        List<ExperimentView> experiments = runs.stream().map(r -> {
+            ExperimentSampleStore.StoredExperiment s = measured.get(r.experimentId());
+            return new ExperimentView(r.seq(), r.experimentId(), r.runKey(), r.attempt(), r.cluster().value() + "/" + r.node().value(),
+                    r.outcome().name(), r.sentAt(), r.endedAt().orElse(null), r.sends(), r.detail().orElse(null),
+                    s == null ? null : s.throughput(), s == null ? null : s.machine());
+        }).toList();
+        return new CampaignView(c.id().toString(), c.name(), c.state().name(), c.detail().orElse(null), c.createdBy(),
+                c.createdAt(), c.updatedAt(), c.settings().toMap(),
+                c.design().stream().map(p -> new DesignPointView(p.id(), p.configuration())).toList(), progress(c, runs),
+                experiments);
+    }
+
+    private static Progress progress(Campaign c, List<CampaignRun> runs) {
+        List<CampaignRun> design = runs.stream().filter(r -> !r.attemptRecord().anchor()).toList();
+        return new Progress(c.settings().plannedRuns(), count(design, RunAttempt.Outcome.OK), count(design, RunAttempt.Outcome.NOISY),
+                count(design, RunAttempt.Outcome.FAULTED), count(design, RunAttempt.Outcome.REFUSED),
+                (int) runs.stream().filter(r -> r.attemptRecord().anchor()).count(), runs.size(),
+                runs.stream().filter(r -> !r.outcome().ended()).map(CampaignRun::experimentId).findFirst().orElse(null));
+    }
+
+    private static int count(List<CampaignRun> runs, RunAttempt.Outcome outcome) {
+        return (int) runs.stream().filter(r -> r.outcome() == outcome).count();
+    }
+}

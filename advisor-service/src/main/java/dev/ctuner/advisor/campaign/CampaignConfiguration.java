@@ -1,0 +1,92 @@
+package dev.ctuner.advisor.campaign;
+
+import dev.ctuner.advisor.ingest.ClusterRegistry;
+import dev.ctuner.advisor.ingest.IngestConfiguration;
+import dev.ctuner.advisor.leadership.LeaderGate;
+import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.learning.TrainingInProgressException;
+import dev.ctuner.advisor.rollout.CommandFactory;
+import dev.ctuner.advisor.rollout.FencedCommandSender;
+import dev.ctuner.advisor.rollout.KafkaCommandSender;
+import dev.ctuner.advisor.store.CampaignStore;
+import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ExperimentSampleStore;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.protocol.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.apache.kafka.clients.producer.Producer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
+
+/**
+ * Campaigns: the service that starts them (always), and, with Kafka, the runner that sends their
+ * experiments and the listener that takes their results.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(CampaignProperties.class)
+public class CampaignConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(CampaignConfiguration.class);
+
+    @Bean
+    CampaignService campaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
+        for (String node : properties.experimentNodes()) {
+            int slash = node.indexOf('/');
+            if (slash <= 0 || slash == node.length() - 1 || node.indexOf('/', slash + 1) >= 0) {
+                throw new IllegalArgumentException("ctuner.advisor.campaigns.experiment-nodes: '" + node
+                        + "' is not cluster/node (the cluster id and node id its sidecar reports)");
+            }
+        }
+        return new CampaignService(store, catalog, properties, clock);
+    }
+
+    /** The runner and the result listener; only with Kafka, where experiments go. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "ctuner.advisor.kafka", name = "enabled", havingValue = "true", matchIfMissing = true)
+    static class Running {
+
+        @Bean(destroyMethod = "close")
+        CampaignRunner campaignRunner(CampaignStore store, CommandResultStore results, ClusterRegistry registry,
+                                      CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
+                                      LeaderGate leadership, CampaignProperties properties, Clock clock,
+                                      ObjectProvider<LearningService> learning, CampaignService service) {
+            CampaignRunner runner = new CampaignRunner(store, results, registry, commands,
+                    new FencedCommandSender(new KafkaCommandSender(producer, topics.commands()), leadership, commands),
+                    leadership, properties, clock, done -> {
+                        if (!properties.retrainWhenDone()) {
+                            return;
+                        }
+                        learning.ifAvailable(l -> {
+                            try {
+                                l.startTraining("campaign " + done.name());
+                            } catch (TrainingInProgressException busy) {
+                                log.info("campaign {} done while a training run was going; train again to include it", done.name());
+                            }
+                        });
+                    });
+            service.onCreated(runner::wake);
+            return runner;
+        }
+
+        @Bean
+        IngestConfiguration.ExperimentListener experimentResults(CampaignStore store, ExperimentSampleStore samples,
+                                                                 KnobCatalog catalog, MeterRegistry meters, Clock clock,
+                                                                 CampaignRunner runner) {
+            ExperimentResults results = new ExperimentResults(store, samples, catalog, meters, clock, runner::wake);
+            return results::accept;
+        }
+
+        @EventListener(ApplicationReadyEvent.class)
+        void start(ApplicationReadyEvent ready) {
+            ready.getApplicationContext().getBean(CampaignRunner.class).start();
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.ctuner.advisor.campaign;
+
+import dev.ctuner.advisor.advice.InputViolation;
+import dev.ctuner.advisor.advice.InvalidInputException;
+import dev.ctuner.advisor.core.campaign.CampaignPlan;
+import dev.ctuner.advisor.core.experiment.DesignPoint;
+import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.advisor.store.Campaign;
+import dev.ctuner.advisor.store.CampaignStore;
+import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.common.catalog.Knob;
+import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.protocol.message.RequestDistribution;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts, lists and cancels experiment campaigns. A request is checked in full before anything is
+ * stored (every problem named at once); the design is drawn once, at creation, and stored with the
+ * campaign, so a restarted advisor goes on with the same configurations.
+ *
+ * <pre>{@code
+ * Campaign c = campaigns.create(new CampaignRequest("lab-1", List.of("concurrent_writes", "memtable_flush_writers"),
+ *         8, List.of(0.5), 1, 4, null, null, null, null, null, 7L, null), "alice");
+ * }</pre>
+ */
+public class CampaignService {
+
+    private static final Logger log = LoggerFactory.getLogger(CampaignService.class);
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,59}");
+
+    private final CampaignStore store;
+    private final KnobCatalog catalog;
+    private final CampaignProperties properties;
+    private final Clock clock;
+    private Runnable wake = () -> { };
+
+    public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
+        this.store = store;
+        this.catalog = catalog;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Told when a campaign starts, e.g. to let the runner send its first experiment at once. */
+    void onCreated(Runnable listener) {
+        this.wake = listener;
+    }
+
+    public Campaign create(CampaignRequest r, String actor) {
+        List<InputViolation> problems = new ArrayList<>();
+        String name = r.name() == null ? "" : r.name();
+        if (!NAME.matcher(name).matches()) {
+            problems.add(new InputViolation("name", "PATTERN", clip(name), "[a-z0-9][a-z0-9-]{0,59}",
+                    "a campaign's name is 1-60 lower-case letters, digits or '-', starting with a letter or digit"));
+        } else if (store.findByName(name).isPresent()) {
+            problems.add(new InputViolation("name", "TAKEN", name, "a name no campaign has",
+                    "a campaign named " + name + " exists already; campaigns are kept, so choose another name"));
+        }
+        List<String> knobs = r.knobs() == null ? List.of() : r.knobs();
+        if (knobs.isEmpty()) {
+            problems.add(new InputViolation("knobs", "REQUIRED", "", "1 to 20 knobs of the catalog",
+                    "name the knobs the design varies"));
+        }
+        if (knobs.size() > 20 || knobs.stream().distinct().count() != knobs.size()) {
+            problems.add(new InputViolation("knobs", "SIZE", Integer.toString(knobs.size()), "1 to 20 distinct knobs",
+                    "the design varies at most 20 distinct knobs"));
+        }
+        for (String k : knobs) {
+            Optional<Knob> knob = k == null ? Optional.empty() : catalog.lookup(k);
+            if (knob.isEmpty()) {
+                problems.add(new InputViolation("knobs", "UNKNOWN_KNOB", clip(String.valueOf(k)), "a knob of the catalog",
+                        "'" + clip(String.valueOf(k)) + "' is not a knob of the Cassandra " + catalog.version() + " catalog"));
+            } else if (knob.get().scope() != Scope.NODE && knob.get().scope() != Scope.TABLE) {
+                problems.add(new InputViolation("knobs", "NOT_ALLOWED", k, "node settings and table options",
+                        k + " is a " + knob.get().scope() + " option: an experiment sets node settings and table options only"));
+            }
+        }
+        int configurations = within(problems, "configurations", r.configurations(), 10, 3, 200);
+        List<Double> ratios = r.readRatios() == null ? List.of(0.1, 0.5, 0.9) : r.readRatios();
+        if (ratios.isEmpty() || ratios.size() > 11 || ratios.stream().anyMatch(x -> x == null || !(x >= 0 && x <= 1))
+                || ratios.stream().distinct().count() != ratios.size()) {
+            problems.add(new InputViolation("readRatios", "RANGE", clip(String.valueOf(ratios)), "1 to 11 distinct numbers in [0, 1]",
+                    "read ratios are 1 to 11 distinct numbers in [0, 1]"));
+        }
+        int repetitions = within(problems, "repetitions", r.repetitions(), 1, 1, 10);
+        int anchorEvery = within(problems, "anchorEvery", r.anchorEvery(), 8, 0, 100);
+        int maxAttempts = within(problems, "maxAttempts", r.maxAttempts(), 3, 1, 5);
+        long rows = within(problems, "rows", r.rows(), 50_000L, 100L, 100_000_000L);
+        long operations = within(problems, "operations", r.operations(), 500_000L, 100L, 1_000_000_000L);
+        int threads = within(problems, "threads", r.threads(), 32, 1, 1024);
+        RequestDistribution distribution = RequestDistribution.ZIPFIAN;
+        if (r.distribution() != null) {
+            try {
+                distribution = RequestDistribution.valueOf(r.distribution().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                problems.add(new InputViolation("distribution", "UNKNOWN", clip(r.distribution()),
+                        Arrays.toString(RequestDistribution.values()), "unknown key distribution"));
+            }
+        }
+        List<String> nodes = r.nodes() == null || r.nodes().isEmpty() ? properties.experimentNodes() : r.nodes();
+        if (properties.experimentNodes().isEmpty()) {
+            problems.add(new InputViolation("nodes", "NO_EXPERIMENT_NODE", "", "a node under ctuner.advisor.campaigns.experiment-nodes",
+                    "no experiment node is configured: name the nodes whose sidecar has role: experiment under "
+                            + "ctuner.advisor.campaigns.experiment-nodes (cluster/node)"));
+        } else {
+            for (String n : nodes) {
+                if (!properties.experimentNodes().contains(n)) {
+                    problems.add(new InputViolation("nodes", "NOT_AN_EXPERIMENT_NODE", clip(String.valueOf(n)),
+                            String.join(", ", properties.experimentNodes()),
+                            "'" + clip(String.valueOf(n)) + "' is not one of the configured experiment nodes"));
+                }
+            }
+        }
+        if (problems.isEmpty() && configurations * ratios.size() * repetitions > properties.maxRuns()) {
+            problems.add(new InputViolation("configurations", "BUDGET",
+                    Integer.toString(configurations * ratios.size() * repetitions), "at most " + properties.maxRuns() + " runs",
+                    configurations + " configurations x " + ratios.size() + " read ratios x " + repetitions
+                            + " repetitions exceed the campaign budget (ctuner.advisor.campaigns.max-runs)"));
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidInputException(problems);
+        }
+        Instant now = clock.instant();
+        long seed = r.seed() == null ? now.toEpochMilli() : r.seed();
+        CampaignSettings settings = new CampaignSettings(knobs, configurations, ratios, repetitions, anchorEvery, maxAttempts,
+                new CampaignPlan.WorkloadSize(rows, operations, threads, distribution), seed, nodes);
+        TrainingDesign design = TrainingDesign.of(catalog, knobs, properties.nodeFacts().toNodeFacts(), configurations,
+                new SplittableRandom(seed));
+        List<DesignPoint> points = design.configurations();
+        settings.plan(points);   // the plan must be valid before the campaign is stored
+        Campaign created = store.create(new Campaign(UUID.randomUUID(), name, Campaign.State.RUNNING, settings, points,
+                actor, now, now, Optional.empty(), 0));
+        log.info("campaign {} ({}) started by {}: {} configurations x {} read ratios x {} repetitions on {}", name, created.id(),
+                actor, configurations, ratios.size(), repetitions, nodes);
+        wake.run();
+        return created;
+    }
+
+    /** The configured experiment nodes, {@code cluster/node}. */
+    public List<String> experimentNodes() {
+        return properties.experimentNodes();
+    }
+
+    public Campaign get(String idOrName) {
+        Optional<Campaign> found = Optional.empty();
+        try {
+            found = store.find(UUID.fromString(idOrName));
+        } catch (IllegalArgumentException notAnId) {
+            // a name
+        }
+        return found.or(() -> store.findByName(idOrName))
+                .orElseThrow(() -> new NotFoundException("campaign (id or name)", clip(idOrName)));
+    }
+
+    public List<Campaign> list(int limit) {
+        return store.all(limit);
+    }
+
+    /** Cancels a running campaign; the experiment running then ends and is kept. */
+    public Campaign cancel(String idOrName, String actor, String comment) {
+        Campaign c = get(idOrName);
+        if (c.state().ended()) {
+            throw new CampaignStateException("campaign " + c.name() + " has ended already (" + c.state() + "); only a running campaign can be cancelled");
+        }
+        log.info("campaign {} cancelled by {}: {}", c.name(), actor, comment);
+        return store.transition(c, Campaign.State.CANCELLED, "cancelled by " + actor + ": " + comment, clock.instant());
+    }
+
+    private static int within(List<InputViolation> problems, String field, Integer given, int dflt, int min, int max) {
+        return (int) within(problems, field, given == null ? null : given.longValue(), (long) dflt, min, max);
+    }
+
+    private static long within(List<InputViolation> problems, String field, Long given, long dflt, long min, long max) {
+        if (given == null) {
+            return dflt;
+        }
+        if (given < min || given > max) {
+            problems.add(new InputViolation(field, "RANGE", Long.toString(given), min + " to " + max,
+                    field + " must lie in [" + min + ", " + max + "]"));
+            return dflt;
+        }
+        return given;
+    }
+
+    private static String clip(String text) {
+        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+    }
+}
