@@ -2,8 +2,10 @@ package dev.ctuner.advisor.campaign;
 
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.ingest.IngestConfiguration;
+import dev.ctuner.advisor.ingest.NodeView;
 import dev.ctuner.advisor.leadership.LeaderGate;
 import dev.ctuner.advisor.learning.LearningService;
+import dev.ctuner.advisor.learning.TrainedModel;
 import dev.ctuner.advisor.learning.TrainingInProgressException;
 import dev.ctuner.advisor.rollout.CommandFactory;
 import dev.ctuner.advisor.rollout.FencedCommandSender;
@@ -12,9 +14,17 @@ import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.ExperimentSampleStore;
 import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.Topics;
+import dev.ctuner.common.protocol.message.WorkloadSample;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.Producer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +47,8 @@ public class CampaignConfiguration {
     private static final Logger log = LoggerFactory.getLogger(CampaignConfiguration.class);
 
     @Bean
-    CampaignService campaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
+    CampaignService campaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock,
+                                    ObjectProvider<LearningService> learning, ObjectProvider<ClusterRegistry> registry) {
         for (String node : properties.experimentNodes()) {
             int slash = node.indexOf('/');
             if (slash <= 0 || slash == node.length() - 1 || node.indexOf('/', slash + 1) >= 0) {
@@ -45,7 +56,29 @@ public class CampaignConfiguration {
                         + "' is not cluster/node (the cluster id and node id its sidecar reports)");
             }
         }
-        return new CampaignService(store, catalog, properties, clock);
+        return new CampaignService(store, catalog, properties, clock,
+                () -> Optional.ofNullable(learning.getIfAvailable()).flatMap(LearningService::current).map(TrainedModel::models),
+                () -> Optional.ofNullable(registry.getIfAvailable()).map(r -> observedReadRatios(r, properties))
+                        .orElse(List.of()));
+    }
+
+    /**
+     * The read ratios the serving clusters run now, to the nearest 0.1: each cluster's mean over its
+     * nodes' latest windows (the experiment nodes' clusters left out).
+     */
+    static List<Double> observedReadRatios(ClusterRegistry registry, CampaignProperties properties) {
+        Set<String> experimentClusters = properties.experimentNodes().stream().map(n -> n.substring(0, n.indexOf('/')))
+                .collect(Collectors.toSet());
+        Set<Double> ratios = new TreeSet<>();
+        for (ClusterId cluster : registry.clusters()) {
+            if (experimentClusters.contains(cluster.value())) {
+                continue;
+            }
+            registry.nodes(cluster).stream().map(NodeView::latestSample).flatMap(Optional::stream)
+                    .map(WorkloadSample::readRatio).filter(Objects::nonNull).mapToDouble(Double::doubleValue).average()
+                    .ifPresent(mean -> ratios.add(Math.round(mean * 10) / 10.0));
+        }
+        return List.copyOf(ratios);
     }
 
     /** The runner and the result listener; only with Kafka, where experiments go. */
@@ -66,7 +99,7 @@ public class CampaignConfiguration {
                         }
                         learning.ifAvailable(l -> {
                             try {
-                                l.startTraining("campaign " + done.name());
+                                l.startRetraining("campaign " + done.name());
                             } catch (TrainingInProgressException busy) {
                                 log.info("campaign {} done while a training run was going; train again to include it", done.name());
                             }

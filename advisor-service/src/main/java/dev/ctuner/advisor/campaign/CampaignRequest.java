@@ -19,8 +19,23 @@ import java.util.List;
  * @param distribution    key distribution: ZIPFIAN (default), UNIFORM or LATEST
  * @param seed            seed of the design and the workloads (default: from the clock)
  * @param nodes           experiment nodes to run on, {@code cluster/node}, among those configured (default: all)
+ * @param guided          of the configurations, how many the model in use picks (default 0): the rest are
+ *                        space-filling, the defaults among them
+ * @param guidance        how it picks them: EXPECTED_IMPROVEMENT (default: where a measurement is expected to beat the
+ *                        best of the space-filling part by most) or UNCERTAINTY (where the model is least sure)
+ * @param observedWorkloads take the read ratios from what the serving clusters run now (their sidecars' latest
+ *                        windows, to the nearest 0.1) instead of {@code readRatios}
  */
 public record CampaignRequest(String name, List<String> knobs, Integer configurations, List<Double> readRatios,
                               Integer repetitions, Integer anchorEvery, Integer maxAttempts, Long rows, Long operations,
-                              Integer threads, String distribution, Long seed, List<String> nodes) {
+                              Integer threads, String distribution, Long seed, List<String> nodes, Integer guided,
+                              String guidance, Boolean observedWorkloads) {
+
+    /** A request without guided configurations, with the read ratios given. */
+    public CampaignRequest(String name, List<String> knobs, Integer configurations, List<Double> readRatios,
+                           Integer repetitions, Integer anchorEvery, Integer maxAttempts, Long rows, Long operations,
+                           Integer threads, String distribution, Long seed, List<String> nodes) {
+        this(name, knobs, configurations, readRatios, repetitions, anchorEvery, maxAttempts, rows, operations, threads,
+                distribution, seed, nodes, null, null, null);
+    }
 }

@@ -4,7 +4,10 @@ import dev.ctuner.advisor.advice.InputViolation;
 import dev.ctuner.advisor.advice.InvalidInputException;
 import dev.ctuner.advisor.core.campaign.CampaignPlan;
 import dev.ctuner.advisor.core.experiment.DesignPoint;
+import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
+import dev.ctuner.advisor.core.learning.ModelSet;
+import dev.ctuner.advisor.core.learning.Workload;
 import dev.ctuner.advisor.store.Campaign;
 import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.NotFoundException;
@@ -21,6 +24,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,18 +43,35 @@ public class CampaignService {
 
     private static final Logger log = LoggerFactory.getLogger(CampaignService.class);
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,59}");
+    /** Space-filling candidates the guided configurations are picked from. */
+    static final int POOL = 1000;
+    /** The least distance between two configurations of a guided design (decision 0010). */
+    static final double MIN_DISTANCE = 0.15;
 
     private final CampaignStore store;
     private final KnobCatalog catalog;
     private final CampaignProperties properties;
     private final Clock clock;
+    private final Supplier<Optional<ModelSet>> model;
+    private final Supplier<List<Double>> observedReadRatios;
     private Runnable wake = () -> { };
 
     public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
+        this(store, catalog, properties, clock, Optional::empty, List::of);
+    }
+
+    /**
+     * @param model              the model in use, which picks guided configurations
+     * @param observedReadRatios the read ratios the serving clusters run now, distinct
+     */
+    public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock,
+                           Supplier<Optional<ModelSet>> model, Supplier<List<Double>> observedReadRatios) {
         this.store = store;
         this.catalog = catalog;
         this.properties = properties;
         this.clock = clock;
+        this.model = model;
+        this.observedReadRatios = observedReadRatios;
     }
 
     /** Told when a campaign starts, e.g. to let the runner send its first experiment at once. */
@@ -89,10 +110,38 @@ public class CampaignService {
         }
         int configurations = within(problems, "configurations", r.configurations(), 10, 3, 200);
         List<Double> ratios = r.readRatios() == null ? List.of(0.1, 0.5, 0.9) : r.readRatios();
+        if (Boolean.TRUE.equals(r.observedWorkloads())) {
+            ratios = observedReadRatios.get();
+            if (ratios.isEmpty()) {
+                problems.add(new InputViolation("observedWorkloads", "NO_OBSERVATIONS", "true", "a serving cluster that reports",
+                        "no serving cluster has reported a read ratio yet; give readRatios instead"));
+                ratios = List.of(0.5);
+            }
+        }
         if (ratios.isEmpty() || ratios.size() > 11 || ratios.stream().anyMatch(x -> x == null || !(x >= 0 && x <= 1))
                 || ratios.stream().distinct().count() != ratios.size()) {
             problems.add(new InputViolation("readRatios", "RANGE", clip(String.valueOf(ratios)), "1 to 11 distinct numbers in [0, 1]",
                     "read ratios are 1 to 11 distinct numbers in [0, 1]"));
+        }
+        int guided = within(problems, "guided", r.guided(), 0, 0, 197);
+        if (configurations - guided < 3) {
+            problems.add(new InputViolation("guided", "RANGE", Integer.toString(guided), "at most configurations - 3",
+                    "guided " + guided + " leaves " + (configurations - guided) + " space-filling configurations; at least 3 "
+                            + "(the defaults, every knob's minimum and maximum) are needed"));
+        }
+        GuidedDesign.Criterion guidance = GuidedDesign.Criterion.EXPECTED_IMPROVEMENT;
+        if (r.guidance() != null) {
+            try {
+                guidance = GuidedDesign.Criterion.valueOf(r.guidance().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                problems.add(new InputViolation("guidance", "UNKNOWN", clip(r.guidance()),
+                        Arrays.toString(GuidedDesign.Criterion.values()), "unknown guidance"));
+            }
+        }
+        Optional<ModelSet> guide = guided > 0 ? model.get() : Optional.empty();
+        if (guided > 0 && guide.isEmpty()) {
+            problems.add(new InputViolation("guided", "NO_MODEL", Integer.toString(guided), "0 until a model is trained",
+                    "guided configurations are picked by the model in use, and none is trained yet"));
         }
         int repetitions = within(problems, "repetitions", r.repetitions(), 1, 1, 10);
         int anchorEvery = within(problems, "anchorEvery", r.anchorEvery(), 8, 0, 100);
@@ -136,9 +185,18 @@ public class CampaignService {
         long seed = r.seed() == null ? now.toEpochMilli() : r.seed();
         CampaignSettings settings = new CampaignSettings(knobs, configurations, ratios, repetitions, anchorEvery, maxAttempts,
                 new CampaignPlan.WorkloadSize(rows, operations, threads, distribution), seed, nodes);
-        TrainingDesign design = TrainingDesign.of(catalog, knobs, properties.nodeFacts().toNodeFacts(), configurations,
-                new SplittableRandom(seed));
-        List<DesignPoint> points = design.configurations();
+        List<DesignPoint> points;
+        try {
+            points = guided == 0
+                    ? TrainingDesign.of(catalog, knobs, properties.nodeFacts().toNodeFacts(), configurations,
+                            new SplittableRandom(seed)).configurations()
+                    : GuidedDesign.of(catalog, knobs, properties.nodeFacts().toNodeFacts(), configurations - guided, guided,
+                            Math.max(POOL, guided), guide.orElseThrow(), ratios.stream().map(Workload::ofReadRatio).toList(),
+                            new SplittableRandom(seed), MIN_DISTANCE, guidance).configurations();
+        } catch (IllegalArgumentException e) {   // e.g. the model does not know a knob of the design
+            throw new InvalidInputException(List.of(new InputViolation("guided", "MODEL", Integer.toString(guided),
+                    "knobs the model in use knows", e.getMessage())));
+        }
         settings.plan(points);   // the plan must be valid before the campaign is stored
         Campaign created = store.create(new Campaign(UUID.randomUUID(), name, Campaign.State.RUNNING, settings, points,
                 actor, now, now, Optional.empty(), 0));

@@ -84,22 +84,52 @@ public class LearningService {
      * @throws TrainingInProgressException when a run is still going
      */
     public synchronized TrainingAttempt startTraining(String actor) {
+        return start(actor, false);
+    }
+
+    /**
+     * Starts a training run that the advisor asked for itself (a campaign done): its model replaces the
+     * one in use only if its cross-validated error is no worse ({@link RetrainGate}).
+     *
+     * @throws TrainingInProgressException when a run is still going
+     */
+    public synchronized TrainingAttempt startRetraining(String actor) {
+        return start(actor, true);
+    }
+
+    private TrainingAttempt start(String actor, boolean gated) {
         TrainingAttempt last = lastAttempt.get();
         if (last != null && last.outcome() == TrainingAttempt.Outcome.RUNNING) {
             throw new TrainingInProgressException(last);
         }
         TrainingAttempt running = TrainingAttempt.running(actor, clock.instant());
         lastAttempt.set(running);
-        submit(running);
+        submit(running, gated);
         return running;
     }
 
-    private void submit(TrainingAttempt running) {
+    private void submit(TrainingAttempt running, boolean gated) {
         executor.execute(() -> {
             TrainingAttempt done;
             ModelTrainer.Result r = null;
             try {
                 r = trainer.train();
+                if (gated && r.model().isPresent() && current.get() != null) {
+                    TrainedModel candidate = r.model().get().withAssessment(trainer.assess(r.model().get(), r.samples()));
+                    TrainedModel inUse = current.get();
+                    Optional<String> worse = RetrainGate.worse(RetrainGate.error(inUse.assessment()),
+                            RetrainGate.error(candidate.assessment()));
+                    if (worse.isPresent()) {
+                        log.info("retraining asked for by {} kept the model in use: {}", running.requestedBy(), worse.get());
+                        lastAttempt.set(new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
+                                TrainingAttempt.Outcome.KEPT_PREVIOUS, worse.get(), r.files()));
+                        return;
+                    }
+                    current.set(candidate);
+                    lastAttempt.set(new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
+                            TrainingAttempt.Outcome.SUCCEEDED, null, r.files()));
+                    return;
+                }
                 r.model().ifPresent(current::set);
                 done = new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
                         r.model().isPresent() ? TrainingAttempt.Outcome.SUCCEEDED : TrainingAttempt.Outcome.FAILED,
@@ -108,6 +138,12 @@ public class LearningService {
                     log.warn("training asked for by {} produced no model: {}", running.requestedBy(), r.failure());
                 }
             } catch (RuntimeException | Error e) {   // nothing may leave the attempt RUNNING forever
+                if (gated && r != null && r.model().isPresent()) {
+                    log.error("retraining asked for by {} failed; the model in use stays", running.requestedBy(), e);
+                    lastAttempt.set(new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
+                            TrainingAttempt.Outcome.FAILED, e.toString(), List.of()));
+                    return;
+                }
                 log.error("training asked for by {} failed", running.requestedBy(), e);
                 done = new TrainingAttempt(running.requestedBy(), running.startedAt(), clock.instant(),
                         TrainingAttempt.Outcome.FAILED, e.toString(), List.of());

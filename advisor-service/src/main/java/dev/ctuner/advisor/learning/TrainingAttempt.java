@@ -13,13 +13,18 @@ import java.util.List;
  * }</pre>
  *
  * @param finishedAt null while RUNNING
- * @param reason     why it FAILED, else null
+ * @param reason     why it FAILED or KEPT_PREVIOUS, else null
  * @param files      what each dataset file gave (empty while RUNNING)
  */
 public record TrainingAttempt(String requestedBy, Instant startedAt, Instant finishedAt, Outcome outcome, String reason,
                               List<DatasetReport> files) {
 
-    public enum Outcome { RUNNING, SUCCEEDED, FAILED }
+    /**
+     * RUNNING; SUCCEEDED (the new model is in use); FAILED (no model: {@link #reason}); KEPT_PREVIOUS (an
+     * automatic retraining produced a model whose cross-validated error is worse than the one in use's,
+     * which stays: {@link #reason} gives both errors).
+     */
+    public enum Outcome { RUNNING, SUCCEEDED, FAILED, KEPT_PREVIOUS }
 
     public TrainingAttempt {
         files = List.copyOf(files);

@@ -278,6 +278,35 @@ class CampaignRunnerTest {
     }
 
     @Test
+    void guidedConfigurationsArePickedByTheModelInUseAtTheObservedWorkloads() {
+        List<String> knobs = List.of("concurrent_writes", "memtable_flush_writers");
+        var facts = PROPERTIES.nodeFacts().toNodeFacts();
+        var encoder = dev.ctuner.advisor.core.learning.FeatureEncoder.of(CATALOG, facts, knobs,
+                dev.ctuner.advisor.core.learning.FeatureEncoder.EnumEncoding.ORDINAL);
+        int at = encoder.knobOffset();
+        // more throughput with more concurrent_writes: expected improvement goes there
+        dev.ctuner.advisor.core.learning.Surrogate s = x -> new dev.ctuner.advisor.core.learning.Prediction(1000 + 1000 * x[at], 20);
+        var model = new dev.ctuner.advisor.core.learning.ModelSet(encoder, Map.of(dev.ctuner.advisor.core.learning.Target.THROUGHPUT,
+                new dev.ctuner.advisor.core.learning.TargetModel(dev.ctuner.advisor.core.learning.Target.THROUGHPUT, s, "synthetic", 0)),
+                dev.ctuner.advisor.core.learning.ObservedRanges.of(List.of(), encoder));
+        CampaignService guided = new CampaignService(store, CATALOG, PROPERTIES, clock, () -> Optional.of(model),
+                () -> List.of(0.2, 0.9));
+        Campaign c = guided.create(new CampaignRequest("lab-7", knobs, 6, null, 1, 0, 2, 1_000L, 3_000L, 8, null, 7L, null, 2,
+                null, true), "alice");
+        assertThat(c.settings().readRatios()).containsExactly(0.2, 0.9);
+        assertThat(c.design()).extracting(dev.ctuner.advisor.core.experiment.DesignPoint::id)
+                .containsExactly("c00", "c01", "c02", "c03", "g01", "g02");
+        for (var g : c.design().subList(4, 6)) {
+            assertThat(Integer.parseInt(g.configuration().get("concurrent_writes"))).as(g.id()).isGreaterThan(64);
+        }
+        assertThatThrownBy(() -> service.create(new CampaignRequest("lab-8", knobs, 6, null, 1, 0, 2, null, null, null, null,
+                null, null, 2, "guesswork", true), "alice"))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.violations())
+                        .extracting(v -> v.field() + ":" + v.code())
+                        .contains("guided:NO_MODEL", "guidance:UNKNOWN", "observedWorkloads:NO_OBSERVATIONS"));
+    }
+
+    @Test
     void badRequestsNameEveryProblemAndStoreNothing() {
         start("lab-5", 0);
         assertThatThrownBy(() -> service.create(new CampaignRequest("lab-5", List.of("no_such_knob", "keyspace.replication"), 2,

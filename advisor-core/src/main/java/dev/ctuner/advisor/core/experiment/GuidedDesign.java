@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * @param configurations the design, uniform part first
- * @param uncertainty    the model's mean relative throughput spread per configuration id
+ * @param uncertainty    the score per configuration id: the model's mean relative throughput spread, or, for the
+ *                       guided picks of {@link Criterion#EXPECTED_IMPROVEMENT}, their relative expected improvement
  * @param notes          what the drawing had to do (redraws, relaxed distances)
  */
 public record GuidedDesign(List<DesignPoint> configurations, Map<String, Double> uncertainty, List<String> notes) {
@@ -59,6 +60,27 @@ public record GuidedDesign(List<DesignPoint> configurations, Map<String, Double>
      */
     public static GuidedDesign of(KnobCatalog catalog, List<String> knobs, NodeFacts facts, int uniform, int guided,
             int pool, ModelSet models, List<Workload> workloads, RandomGenerator rng, double minDistance) {
+        return of(catalog, knobs, facts, uniform, guided, pool, models, workloads, rng, minDistance, Criterion.UNCERTAINTY);
+    }
+
+    /**
+     * How the guided configurations are scored: where the model is least sure, or where a measurement is
+     * expected to beat the best configuration of the design's space-filling part by most.
+     */
+    public enum Criterion {
+        /** The throughput ensemble's relative spread, averaged over the workloads (decision 0010). */
+        UNCERTAINTY,
+        /**
+         * The expected improvement of throughput over the best predicted configuration of the uniform part
+         * (the defaults among them), relative to it and averaged over the workloads: large where the
+         * model predicts more throughput, and where it is unsure enough that more may be there.
+         */
+        EXPECTED_IMPROVEMENT
+    }
+
+    /** As {@link #of(KnobCatalog, List, NodeFacts, int, int, int, ModelSet, List, RandomGenerator, double)}, scored by {@code criterion}. */
+    public static GuidedDesign of(KnobCatalog catalog, List<String> knobs, NodeFacts facts, int uniform, int guided,
+            int pool, ModelSet models, List<Workload> workloads, RandomGenerator rng, double minDistance, Criterion criterion) {
         if (guided < 0 || pool < guided) {
             throw new IllegalArgumentException("a pool of " + pool + " candidates cannot give " + guided + " guided configurations");
         }
@@ -100,9 +122,14 @@ public record GuidedDesign(List<DesignPoint> configurations, Map<String, Double>
             }
             double[] scores = new double[candidates.size()];
             double[][] genes = new double[candidates.size()][];
+            double[] incumbent = criterion == Criterion.EXPECTED_IMPROVEMENT
+                    ? incumbent(throughput, encoder, workloads, design.stream().map(p -> parse(catalog, facts, all, p)).toList())
+                    : null;
             for (int i = 0; i < candidates.size(); i++) {
                 Configuration c = parse(catalog, facts, all, candidates.get(i));
-                scores[i] = uncertainty(throughput, encoder, workloads, c);
+                scores[i] = criterion == Criterion.EXPECTED_IMPROVEMENT
+                        ? expectedImprovement(throughput, encoder, workloads, incumbent, c)
+                        : uncertainty(throughput, encoder, workloads, c);
                 genes[i] = encoder.toGenes(c);
             }
             Greedy chosen = greedy(scores, genes, taken, guided, minDistance);
@@ -135,6 +162,46 @@ public record GuidedDesign(List<DesignPoint> configurations, Map<String, Double>
             sum += Math.min(p.relativeSpread(), 10); // a collapse predicted near 0 ops/s must not swamp the mean
         }
         return sum / workloads.size();
+    }
+
+    /** The best predicted throughput among {@code configurations}, per workload. */
+    static double[] incumbent(TargetModel throughput, FeatureEncoder encoder, List<Workload> workloads,
+            List<Configuration> configurations) {
+        double[] best = new double[workloads.size()];
+        java.util.Arrays.fill(best, Double.NEGATIVE_INFINITY);
+        for (Configuration c : configurations) {
+            for (int w = 0; w < workloads.size(); w++) {
+                best[w] = Math.max(best[w], throughput.predict(encoder.encode(workloads.get(w), new PhysicalDesign(1, 1), c)).mean());
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The expected improvement of throughput at a configuration over {@code incumbent}, relative to it,
+     * averaged over the workloads, on one node of replication factor 1.
+     */
+    static double expectedImprovement(TargetModel throughput, FeatureEncoder encoder, List<Workload> workloads,
+            double[] incumbent, Configuration configuration) {
+        double sum = 0;
+        for (int w = 0; w < workloads.size(); w++) {
+            Prediction p = throughput.predict(encoder.encode(workloads.get(w), new PhysicalDesign(1, 1), configuration));
+            sum += expectedImprovement(p.mean(), p.spread(), incumbent[w]) / Math.max(incumbent[w], 1e-9);
+        }
+        return sum / workloads.size();
+    }
+
+    /**
+     * E[max(Y - best, 0)] for Y ~ N(mean, spread²): {@code (mean - best) Φ(z) + spread φ(z)} with
+     * {@code z = (mean - best) / spread}; {@code max(mean - best, 0)} when the spread is 0.
+     */
+    public static double expectedImprovement(double mean, double spread, double best) {
+        double gain = mean - best;
+        if (!(spread > 0)) {
+            return Math.max(gain, 0);
+        }
+        double z = gain / spread;
+        return gain * Normal.cdf(z) + spread * Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
     }
 
     /** The indices of the pool picked, in the order picked, and what the pick had to relax. */

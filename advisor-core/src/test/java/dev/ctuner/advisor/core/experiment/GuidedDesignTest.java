@@ -38,6 +38,44 @@ class GuidedDesignTest {
         return GuidedDesign.of(CATALOG, KNOBS, FACTS, 5, 3, 200, unsureAtLowReads(), WORKLOADS, new SplittableRandom(seed), 0.15);
     }
 
+    /**
+     * Throughput rises with memtable_cleanup_threshold's unit coordinate (1000 to 2000 ops/s), sure
+     * (spread 10) everywhere but where concurrent_reads is low (spread 400): expected improvement
+     * should seek the high threshold, and prefer the unsure corner only where its mean is as good.
+     */
+    static ModelSet betterAtHighThreshold() {
+        int at = ENCODER.knobOffset();
+        Surrogate s = x -> new Prediction(1000 + 1000 * x[at + 1], x[at] < 0.2 ? 400 : 10);
+        return new ModelSet(ENCODER, Map.of(Target.THROUGHPUT, new TargetModel(Target.THROUGHPUT, s, "synthetic", 0)),
+                ObservedRanges.of(List.of(), ENCODER));
+    }
+
+    @Test
+    void expectedImprovementIsTheNormalFormulaAndGuidesTowardsTheBetterRegion() {
+        assertThat(GuidedDesign.expectedImprovement(120, 0, 100)).isEqualTo(20);
+        assertThat(GuidedDesign.expectedImprovement(80, 0, 100)).isZero();
+        // at the incumbent: spread x phi(0)
+        assertThat(GuidedDesign.expectedImprovement(100, 10, 100)).isCloseTo(10 / Math.sqrt(2 * Math.PI),
+                org.assertj.core.data.Offset.offset(1e-6));
+        // more spread, more to expect; a better mean, more to expect
+        assertThat(GuidedDesign.expectedImprovement(90, 30, 100)).isGreaterThan(GuidedDesign.expectedImprovement(90, 10, 100));
+        assertThat(GuidedDesign.expectedImprovement(110, 10, 100)).isGreaterThan(GuidedDesign.expectedImprovement(100, 10, 100));
+
+        GuidedDesign d = GuidedDesign.of(CATALOG, KNOBS, FACTS, 5, 3, 200, betterAtHighThreshold(), WORKLOADS,
+                new SplittableRandom(11), 0.15, GuidedDesign.Criterion.EXPECTED_IMPROVEMENT);
+        GuidedDesign unsure = GuidedDesign.of(CATALOG, KNOBS, FACTS, 5, 3, 200, betterAtHighThreshold(), WORKLOADS,
+                new SplittableRandom(11), 0.15, GuidedDesign.Criterion.UNCERTAINTY);
+        double eiThreshold = meanThreshold(d);
+        assertThat(eiThreshold).as("expected improvement seeks the high threshold").isGreaterThan(0.6);
+        assertThat(eiThreshold).isGreaterThan(meanThreshold(unsure));
+        assertThat(d.configurations().subList(0, 5)).isEqualTo(unsure.configurations().subList(0, 5));
+    }
+
+    private static double meanThreshold(GuidedDesign d) {
+        return d.configurations().subList(5, 8).stream().mapToDouble(g -> ENCODER.toGenes(CATALOG.validate(g.configuration(),
+                Configuration.EMPTY, FACTS, java.util.Set.copyOf(ENCODER.knobs())).parsed())[1]).average().orElseThrow();
+    }
+
     @Test
     void keepsTheSpaceFillingPartAndAddsPointsWhereTheModelIsLeastSure() {
         GuidedDesign d = design(11);
