@@ -30,7 +30,7 @@ public final class CampaignSchedule {
     }
 
     /** The next thing to do. */
-    public sealed interface Step {
+    public sealed interface Step permits Step.Measure, Step.Anchor, Step.Wait, Step.Done, Step.Stop, RaceSchedule.Raced {
         /** Measure {@code run}, its {@code attempt}-th try (1-based). */
         record Measure(PlannedRun run, int attempt) implements Step {
         }
