@@ -1,6 +1,7 @@
 package dev.ctuner.advisor.api;
 
 import dev.ctuner.advisor.campaign.CampaignRequest;
+import dev.ctuner.advisor.campaign.RaceRequest;
 import dev.ctuner.advisor.campaign.CampaignService;
 import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.security.ClusterScope;
@@ -39,6 +40,8 @@ import org.springframework.web.bind.annotation.RestController;
  * GET  /api/v1/campaigns               newest first
  * GET  /api/v1/campaigns/lab-1         settings, design, progress, every experiment sent
  * POST /api/v1/campaigns/lab-1/cancel  {"comment":"the node is needed elsewhere"}
+ * POST /api/v1/races                   {"clusterId":"prod","current":{"concurrent_writes":"32"},
+ *                                       "picks":[{"concurrent_writes":"128"}],"budget":30}
  * </pre>
  */
 @RestController
@@ -72,9 +75,13 @@ public class CampaignController {
     public record DesignPointView(String id, Map<String, String> configuration) {
     }
 
-    public record CampaignView(String id, String name, String state, String detail, String createdBy, Instant createdAt,
-                               Instant updatedAt, Map<String, String> settings, List<DesignPointView> design,
-                               Progress progress, List<ExperimentView> experiments) {
+    /** What a finished race says of its first pick: what the race gate of vetting reads. */
+    public record RaceView(boolean pickSurvived, boolean currentEliminated, int experiments, int instances, String summary) {
+    }
+
+    public record CampaignView(String id, String name, String kind, String state, String detail, String createdBy,
+                               Instant createdAt, Instant updatedAt, Map<String, String> settings, List<DesignPointView> design,
+                               Progress progress, List<ExperimentView> experiments, RaceView race) {
     }
 
     @PostMapping("/api/v1/campaigns")
@@ -87,6 +94,17 @@ public class CampaignController {
             service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
         }
         Campaign c = service.create(body, who.getName());
+        return ResponseEntity.created(URI.create("/api/v1/campaigns/" + c.name())).body(view(c));
+    }
+
+    /** Races picks against a serving cluster's configuration on the experiment nodes (OPERATOR of that cluster). */
+    @PostMapping("/api/v1/races")
+    public ResponseEntity<CampaignView> race(@NotNull @Valid @RequestBody RaceRequest body, Principal who) {
+        if (body.clusterId() != null && !body.clusterId().isBlank()) {
+            ClusterScope.requireOperatorOf(who, new ClusterId(body.clusterId()));
+        }
+        service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        Campaign c = service.startRace(body, who.getName());
         return ResponseEntity.created(URI.create("/api/v1/campaigns/" + c.name())).body(view(c));
     }
 
@@ -121,10 +139,12 @@ public class CampaignController {
                     r.outcome().name(), r.sentAt(), r.endedAt().orElse(null), r.sends(), r.detail().orElse(null),
                     s == null ? null : s.throughput(), s == null ? null : s.machine());
         }).toList();
-        return new CampaignView(c.id().toString(), c.name(), c.state().name(), c.detail().orElse(null), c.createdBy(),
-                c.createdAt(), c.updatedAt(), c.settings().toMap(),
+        RaceView race = service.raced(c).map(r -> new RaceView(r.evidence().survived(), r.evidence().currentEliminated(),
+                r.evidence().experiments(), r.evidence().instances(), r.summary())).orElse(null);
+        return new CampaignView(c.id().toString(), c.name(), c.settings().kind().name(), c.state().name(), c.detail().orElse(null),
+                c.createdBy(), c.createdAt(), c.updatedAt(), c.settings().toMap(),
                 c.design().stream().map(p -> new DesignPointView(p.id(), p.configuration())).toList(), progress(c, runs),
-                experiments);
+                experiments, race);
     }
 
     private static Progress progress(Campaign c, List<CampaignRun> runs) {

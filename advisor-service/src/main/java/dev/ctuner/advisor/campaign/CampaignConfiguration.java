@@ -48,7 +48,8 @@ public class CampaignConfiguration {
 
     @Bean
     CampaignService campaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock,
-                                    ObjectProvider<LearningService> learning, ObjectProvider<ClusterRegistry> registry) {
+                                    ObjectProvider<LearningService> learning, ObjectProvider<ClusterRegistry> registry,
+                                    ExperimentSampleStore samples) {
         for (String node : properties.experimentNodes()) {
             int slash = node.indexOf('/');
             if (slash <= 0 || slash == node.length() - 1 || node.indexOf('/', slash + 1) >= 0) {
@@ -58,20 +59,20 @@ public class CampaignConfiguration {
         }
         return new CampaignService(store, catalog, properties, clock,
                 () -> Optional.ofNullable(learning.getIfAvailable()).flatMap(LearningService::current).map(TrainedModel::models),
-                () -> Optional.ofNullable(registry.getIfAvailable()).map(r -> observedReadRatios(r, properties))
-                        .orElse(List.of()));
+                cluster -> Optional.ofNullable(registry.getIfAvailable()).map(r -> observedReadRatios(r, properties, cluster))
+                        .orElse(List.of()), samples);
     }
 
     /**
      * The read ratios the serving clusters run now, to the nearest 0.1: each cluster's mean over its
-     * nodes' latest windows (the experiment nodes' clusters left out).
+     * nodes' latest windows (the experiment nodes' clusters left out); of one cluster when {@code only} names it.
      */
-    static List<Double> observedReadRatios(ClusterRegistry registry, CampaignProperties properties) {
+    static List<Double> observedReadRatios(ClusterRegistry registry, CampaignProperties properties, Optional<String> only) {
         Set<String> experimentClusters = properties.experimentNodes().stream().map(n -> n.substring(0, n.indexOf('/')))
                 .collect(Collectors.toSet());
         Set<Double> ratios = new TreeSet<>();
         for (ClusterId cluster : registry.clusters()) {
-            if (experimentClusters.contains(cluster.value())) {
+            if (experimentClusters.contains(cluster.value()) || only.isPresent() && !only.get().equals(cluster.value())) {
                 continue;
             }
             registry.nodes(cluster).stream().map(NodeView::latestSample).flatMap(Optional::stream)
@@ -87,14 +88,15 @@ public class CampaignConfiguration {
     static class Running {
 
         @Bean(destroyMethod = "close")
-        CampaignRunner campaignRunner(CampaignStore store, CommandResultStore results, ClusterRegistry registry,
+        CampaignRunner campaignRunner(CampaignStore store, CommandResultStore results, ExperimentSampleStore samples,
+                                      ClusterRegistry registry,
                                       CommandFactory commands, Producer<String, byte[]> producer, Topics topics,
                                       LeaderGate leadership, CampaignProperties properties, Clock clock,
                                       ObjectProvider<LearningService> learning, CampaignService service) {
-            CampaignRunner runner = new CampaignRunner(store, results, registry, commands,
+            CampaignRunner runner = new CampaignRunner(store, results, samples, registry, commands,
                     new FencedCommandSender(new KafkaCommandSender(producer, topics.commands()), leadership, commands),
                     leadership, properties, clock, done -> {
-                        if (!properties.retrainWhenDone()) {
+                        if (!properties.retrainWhenDone() || done.settings().kind() != CampaignSettings.Kind.DESIGN) {
                             return;
                         }
                         learning.ifAvailable(l -> {

@@ -32,6 +32,7 @@ import org.springframework.validation.annotation.Validated;
  *        at its own limit, 30 min by default, and reports it)
  * @param maxRuns the most measurements (anchors left out) one campaign may plan
  * @param retrainWhenDone train a new model once a campaign is done, on the stored measurements and the configured files
+ * @param raceBudget experiments at most of a race that vets a change (the tuning loop's, or an operator's that names none)
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.campaigns")
@@ -43,7 +44,8 @@ public record CampaignProperties(
         @DefaultValue("30s") @NotNull Duration busyRetry,
         @DefaultValue("45m") @NotNull Duration resultTimeout,
         @DefaultValue("400") @Min(1) int maxRuns,
-        @DefaultValue("true") boolean retrainWhenDone) {
+        @DefaultValue("true") boolean retrainWhenDone,
+        @DefaultValue("30") @Min(4) int raceBudget) {
 
     /**
      * Heap, cores, data directories and memory of the experiment nodes.

@@ -4,6 +4,7 @@ import dev.ctuner.advisor.core.campaign.CampaignPlan;
 import dev.ctuner.advisor.core.campaign.CampaignSchedule;
 import dev.ctuner.advisor.core.campaign.CampaignSchedule.Step;
 import dev.ctuner.advisor.core.campaign.PlannedRun;
+import dev.ctuner.advisor.core.campaign.RaceSchedule;
 import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.ingest.ClusterRegistry;
 import dev.ctuner.advisor.leadership.LeaderGate;
@@ -13,16 +14,21 @@ import dev.ctuner.advisor.store.Campaign;
 import dev.ctuner.advisor.store.CampaignRun;
 import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.CommandResultStore;
+import dev.ctuner.advisor.store.ExperimentSampleStore;
 import dev.ctuner.advisor.store.ReportedResult;
 import dev.ctuner.advisor.store.SentCommand;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.codec.DecodeResult;
+import dev.ctuner.common.protocol.codec.MessageCodec;
 import dev.ctuner.common.protocol.message.CommandStatus;
 import dev.ctuner.common.protocol.message.RejectionCode;
+import dev.ctuner.common.protocol.message.RunExperiment;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,16 +72,19 @@ public final class CampaignRunner implements AutoCloseable {
     private final CampaignProperties properties;
     private final Clock clock;
     private final Consumer<Campaign> onDone;
+    private final ExperimentSampleStore samples;
+    private final MessageCodec codec = new MessageCodec();
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "campaigns");
         t.setDaemon(true);
         return t;
     });
 
-    public CampaignRunner(CampaignStore store, CommandResultStore results, ClusterRegistry registry, CommandFactory commands,
-                          CommandSender sender, LeaderGate leadership, CampaignProperties properties, Clock clock,
-                          Consumer<Campaign> onDone) {
+    public CampaignRunner(CampaignStore store, CommandResultStore results, ExperimentSampleStore samples, ClusterRegistry registry,
+                          CommandFactory commands, CommandSender sender, LeaderGate leadership, CampaignProperties properties,
+                          Clock clock, Consumer<Campaign> onDone) {
         this.store = store;
+        this.samples = samples;
         this.results = results;
         this.registry = registry;
         this.commands = commands;
@@ -132,10 +141,23 @@ public final class CampaignRunner implements AutoCloseable {
         if (c.state() != Campaign.State.RUNNING) {
             return;
         }
-        CampaignPlan plan = c.settings().plan(c.design());
-        Step step = CampaignSchedule.next(plan, runs.stream().map(CampaignRun::attemptRecord).toList(),
-                c.settings().anchorEvery(), c.settings().maxAttempts());
+        List<RunAttempt> attempts = runs.stream().map(CampaignRun::attemptRecord).toList();
         int seq = runs.size() + 1;
+        if (c.settings().kind() == CampaignSettings.Kind.RACE) {
+            Step step = RaceSchedule.next(c.settings().race(c.design()), attempts, measured(runs), c.settings().maxAttempts());
+            if (step instanceof Step.Measure m) {
+                send(c, seq, m.run(), m.run().key(), m.attempt(), experimentId(c, m.run().designPoint(), 0, m.attempt()), now);
+            } else if (step instanceof RaceSchedule.Raced raced) {
+                Campaign done = store.transition(c, Campaign.State.DONE, raced.summary(), now);
+                log.info("race {} done: {}", c.name(), raced.summary());
+                onDone.accept(done);
+            } else if (step instanceof Step.Stop s) {
+                store.transition(c, Campaign.State.STOPPED, s.reason(), now);
+            }
+            return;
+        }
+        CampaignPlan plan = c.settings().plan(c.design());
+        Step step = CampaignSchedule.next(plan, attempts, c.settings().anchorEvery(), c.settings().maxAttempts());
         if (step instanceof Step.Measure m) {
             send(c, seq, m.run(), m.run().key(), m.attempt(), experimentId(c, m.run().designPoint(), m.run().repetition(),
                     m.attempt()), now);
@@ -229,22 +251,32 @@ public final class CampaignRunner implements AutoCloseable {
     }
 
     private void resend(Campaign c, CampaignRun run, String why, Instant now) {
-        SentCommand command = commands.experiment(run.cluster(), run.node(), run.experimentId(), planned(c, run).configuration(),
-                planned(c, run).workload(), properties.commandValidity(), now);
+        RunExperiment carried = carried(run);
+        SentCommand command = commands.experiment(run.cluster(), run.node(), run.experimentId(), carried.configuration(),
+                carried.workload(), properties.commandValidity(), now);
         store.resend(run.experimentId(), command.id(), command.envelopeJson(), now.plus(properties.commandValidity()), now);
         log.info("campaign {}: experiment {} sent again ({}), as command {}", c.name(), run.experimentId(), why, command.id());
         sender.send(run.node(), command.envelopeJson().getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The planned run (or the anchor) an experiment measures. */
-    private static PlannedRun planned(Campaign c, CampaignRun run) {
-        CampaignPlan plan = c.settings().plan(c.design());
-        if (run.attemptRecord().anchor()) {
-            return plan.anchor();
+    /** The experiment a stored command carries: what to send again. */
+    private RunExperiment carried(CampaignRun run) {
+        if (codec.decode(run.command().getBytes(StandardCharsets.UTF_8)) instanceof DecodeResult.Decoded d
+                && d.envelope().payload() instanceof RunExperiment e) {
+            return e;
         }
-        return plan.runs().stream().filter(p -> p.key().equals(run.runKey())).findFirst()
-                .orElseThrow(() -> new IllegalStateException("experiment " + run.experimentId() + " measures " + run.runKey()
-                        + ", which the plan of campaign " + c.name() + " does not hold"));
+        throw new IllegalStateException("the stored command of experiment " + run.experimentId() + " does not decode");
+    }
+
+    /** The throughput each planned run measured OK, by run key. */
+    private Map<String, Double> measured(List<CampaignRun> runs) {
+        Map<String, Double> measured = new HashMap<>();
+        for (CampaignRun r : runs) {
+            if (r.outcome() == RunAttempt.Outcome.OK) {
+                samples.find(r.experimentId()).ifPresent(s -> measured.put(r.runKey(), s.throughput()));
+            }
+        }
+        return measured;
     }
 
     private boolean fresh(String node, Instant now) {

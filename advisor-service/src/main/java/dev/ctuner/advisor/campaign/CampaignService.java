@@ -3,13 +3,18 @@ package dev.ctuner.advisor.campaign;
 import dev.ctuner.advisor.advice.InputViolation;
 import dev.ctuner.advisor.advice.InvalidInputException;
 import dev.ctuner.advisor.core.campaign.CampaignPlan;
+import dev.ctuner.advisor.core.campaign.RaceSchedule;
+import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
 import dev.ctuner.advisor.core.learning.ModelSet;
 import dev.ctuner.advisor.core.learning.Workload;
 import dev.ctuner.advisor.store.Campaign;
+import dev.ctuner.advisor.store.CampaignRun;
 import dev.ctuner.advisor.store.CampaignStore;
+import dev.ctuner.advisor.store.ExperimentSampleStore;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.advisor.store.NotFoundException;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
@@ -23,7 +28,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.Map;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -53,19 +64,23 @@ public class CampaignService {
     private final CampaignProperties properties;
     private final Clock clock;
     private final Supplier<Optional<ModelSet>> model;
-    private final Supplier<List<Double>> observedReadRatios;
+    private final Function<Optional<String>, List<Double>> observedReadRatios;
+    private final ExperimentSampleStore samples;
     private Runnable wake = () -> { };
 
     public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
-        this(store, catalog, properties, clock, Optional::empty, List::of);
+        this(store, catalog, properties, clock, Optional::empty, cluster -> List.of(), null);
     }
 
     /**
      * @param model              the model in use, which picks guided configurations
-     * @param observedReadRatios the read ratios the serving clusters run now, distinct
+     * @param observedReadRatios the read ratios the serving clusters (all, or the one named) run now, distinct
+     * @param samples            the stored measurements, which a race's outcome is replayed on
      */
     public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock,
-                           Supplier<Optional<ModelSet>> model, Supplier<List<Double>> observedReadRatios) {
+                           Supplier<Optional<ModelSet>> model, Function<Optional<String>, List<Double>> observedReadRatios,
+                           ExperimentSampleStore samples) {
+        this.samples = samples;
         this.store = store;
         this.catalog = catalog;
         this.properties = properties;
@@ -82,13 +97,7 @@ public class CampaignService {
     public Campaign create(CampaignRequest r, String actor) {
         List<InputViolation> problems = new ArrayList<>();
         String name = r.name() == null ? "" : r.name();
-        if (!NAME.matcher(name).matches()) {
-            problems.add(new InputViolation("name", "PATTERN", clip(name), "[a-z0-9][a-z0-9-]{0,59}",
-                    "a campaign's name is 1-60 lower-case letters, digits or '-', starting with a letter or digit"));
-        } else if (store.findByName(name).isPresent()) {
-            problems.add(new InputViolation("name", "TAKEN", name, "a name no campaign has",
-                    "a campaign named " + name + " exists already; campaigns are kept, so choose another name"));
-        }
+        nameProblems(name, problems);
         List<String> knobs = r.knobs() == null ? List.of() : r.knobs();
         if (knobs.isEmpty()) {
             problems.add(new InputViolation("knobs", "REQUIRED", "", "1 to 20 knobs of the catalog",
@@ -98,20 +107,11 @@ public class CampaignService {
             problems.add(new InputViolation("knobs", "SIZE", Integer.toString(knobs.size()), "1 to 20 distinct knobs",
                     "the design varies at most 20 distinct knobs"));
         }
-        for (String k : knobs) {
-            Optional<Knob> knob = k == null ? Optional.empty() : catalog.lookup(k);
-            if (knob.isEmpty()) {
-                problems.add(new InputViolation("knobs", "UNKNOWN_KNOB", clip(String.valueOf(k)), "a knob of the catalog",
-                        "'" + clip(String.valueOf(k)) + "' is not a knob of the Cassandra " + catalog.version() + " catalog"));
-            } else if (knob.get().scope() != Scope.NODE && knob.get().scope() != Scope.TABLE) {
-                problems.add(new InputViolation("knobs", "NOT_ALLOWED", k, "node settings and table options",
-                        k + " is a " + knob.get().scope() + " option: an experiment sets node settings and table options only"));
-            }
-        }
+        knobProblems("knobs", knobs, problems);
         int configurations = within(problems, "configurations", r.configurations(), 10, 3, 200);
         List<Double> ratios = r.readRatios() == null ? List.of(0.1, 0.5, 0.9) : r.readRatios();
         if (Boolean.TRUE.equals(r.observedWorkloads())) {
-            ratios = observedReadRatios.get();
+            ratios = observedReadRatios.apply(Optional.empty());
             if (ratios.isEmpty()) {
                 problems.add(new InputViolation("observedWorkloads", "NO_OBSERVATIONS", "true", "a serving cluster that reports",
                         "no serving cluster has reported a read ratio yet; give readRatios instead"));
@@ -159,19 +159,7 @@ public class CampaignService {
             }
         }
         List<String> nodes = r.nodes() == null || r.nodes().isEmpty() ? properties.experimentNodes() : r.nodes();
-        if (properties.experimentNodes().isEmpty()) {
-            problems.add(new InputViolation("nodes", "NO_EXPERIMENT_NODE", "", "a node under ctuner.advisor.campaigns.experiment-nodes",
-                    "no experiment node is configured: name the nodes whose sidecar has role: experiment under "
-                            + "ctuner.advisor.campaigns.experiment-nodes (cluster/node)"));
-        } else {
-            for (String n : nodes) {
-                if (!properties.experimentNodes().contains(n)) {
-                    problems.add(new InputViolation("nodes", "NOT_AN_EXPERIMENT_NODE", clip(String.valueOf(n)),
-                            String.join(", ", properties.experimentNodes()),
-                            "'" + clip(String.valueOf(n)) + "' is not one of the configured experiment nodes"));
-                }
-            }
-        }
+        nodeProblems(nodes, problems);
         if (problems.isEmpty() && configurations * ratios.size() * repetitions > properties.maxRuns()) {
             problems.add(new InputViolation("configurations", "BUDGET",
                     Integer.toString(configurations * ratios.size() * repetitions), "at most " + properties.maxRuns() + " runs",
@@ -183,7 +171,7 @@ public class CampaignService {
         }
         Instant now = clock.instant();
         long seed = r.seed() == null ? now.toEpochMilli() : r.seed();
-        CampaignSettings settings = new CampaignSettings(knobs, configurations, ratios, repetitions, anchorEvery, maxAttempts,
+        CampaignSettings settings = CampaignSettings.design(knobs, configurations, ratios, repetitions, anchorEvery, maxAttempts,
                 new CampaignPlan.WorkloadSize(rows, operations, threads, distribution), seed, nodes);
         List<DesignPoint> points;
         try {
@@ -204,6 +192,104 @@ public class CampaignService {
                 actor, configurations, ratios.size(), repetitions, nodes);
         wake.run();
         return created;
+    }
+
+    /**
+     * Starts a race of an operator's picks against a serving cluster's configuration on the experiment
+     * nodes. Checked in full before anything is stored.
+     */
+    public Campaign startRace(RaceRequest r, String actor) {
+        List<InputViolation> problems = new ArrayList<>();
+        String cluster = r.clusterId() == null ? "" : r.clusterId();
+        if (cluster.isBlank() || cluster.length() > 200) {
+            problems.add(new InputViolation("clusterId", "REQUIRED", clip(cluster), "the serving cluster's id",
+                    "name the serving cluster whose configuration is raced"));
+        }
+        Instant now = clock.instant();
+        String name = r.name() == null ? "race-" + cluster.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-") + "-"
+                + now.getEpochSecond() : r.name();
+        if (name.length() > 60) {
+            name = name.substring(0, 60);
+        }
+        nameProblems(name, problems);
+        Map<String, String> current = r.current() == null ? Map.of() : r.current();
+        List<Map<String, String>> picks = r.picks() == null ? List.of() : r.picks();
+        if (picks.isEmpty() || picks.size() > 5) {
+            problems.add(new InputViolation("picks", "SIZE", Integer.toString(picks.size()), "1 to 5 configurations",
+                    "a race needs 1 to 5 configurations to race against the current one"));
+        }
+        Set<String> knobs = new TreeSet<>(current.keySet());
+        picks.stream().filter(p -> p != null).forEach(p -> knobs.addAll(p.keySet()));
+        knobProblems("picks", List.copyOf(knobs), problems);
+        for (int i = 0; i < picks.size(); i++) {
+            if (picks.get(i) == null || picks.get(i).equals(current)) {
+                problems.add(new InputViolation("picks[" + i + "]", "SAME", "", "a configuration other than current",
+                        "pick " + (i + 1) + " is the current configuration"));
+            }
+        }
+        List<Double> ratios = r.readRatios() != null ? r.readRatios() : observedReadRatios.apply(Optional.of(cluster));
+        if (ratios.isEmpty()) {
+            ratios = List.of(CampaignPlan.ANCHOR_READ_RATIO);
+        }
+        if (ratios.size() > 11 || ratios.stream().anyMatch(x -> x == null || !(x >= 0 && x <= 1))
+                || ratios.stream().distinct().count() != ratios.size()) {
+            problems.add(new InputViolation("readRatios", "RANGE", clip(String.valueOf(ratios)), "1 to 11 distinct numbers in [0, 1]",
+                    "read ratios are 1 to 11 distinct numbers in [0, 1]"));
+        }
+        int budget = within(problems, "budget", r.budget(), properties.raceBudget(), 4, 200);
+        int firstTest = within(problems, "firstTest", r.firstTest(), 5, 2, 20);
+        long rows = within(problems, "rows", r.rows(), 50_000L, 100L, 100_000_000L);
+        long operations = within(problems, "operations", r.operations(), 500_000L, 100L, 1_000_000_000L);
+        int threads = within(problems, "threads", r.threads(), 32, 1, 1024);
+        nodeProblems(properties.experimentNodes(), problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidInputException(problems);
+        }
+        List<DesignPoint> design = new ArrayList<>();
+        design.add(new DesignPoint("current", current));
+        for (int i = 0; i < picks.size(); i++) {
+            design.add(new DesignPoint("pick" + (i + 1), picks.get(i)));
+        }
+        CampaignSettings settings = new CampaignSettings(CampaignSettings.Kind.RACE, List.copyOf(knobs), design.size(), ratios,
+                1, 0, 3, new CampaignPlan.WorkloadSize(rows, operations, threads, RequestDistribution.ZIPFIAN),
+                r.seed() == null ? now.toEpochMilli() : r.seed(), properties.experimentNodes(), budget, firstTest, cluster);
+        settings.race(design);   // valid before it is stored
+        Campaign created = store.create(new Campaign(UUID.randomUUID(), name, Campaign.State.RUNNING, settings, design, actor, now,
+                now, Optional.empty(), 0));
+        log.info("race {} started by {}: {} pick(s) against the current configuration of {} at read ratios {}, budget {}",
+                name, actor, picks.size(), cluster, ratios, budget);
+        wake.run();
+        return created;
+    }
+
+    /**
+     * The tuning loop's race of {@code pick} against {@code current} for {@code cluster}: the one started
+     * before for the same change (found by name), or a new one at the read ratio the cluster runs.
+     */
+    public Campaign raceFor(ClusterId cluster, Map<String, String> current, Map<String, String> pick, String actor) {
+        String key = new TreeMap<>(current) + "|" + new TreeMap<>(pick);
+        String hash = String.format(Locale.ROOT, "%08x", key.hashCode());
+        String prefix = "race-" + cluster.value().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+        String name = (prefix.length() > 50 ? prefix.substring(0, 50) : prefix) + "-" + hash;
+        Optional<Campaign> found = store.findByName(name);
+        if (found.isPresent()) {
+            return found.get();
+        }
+        return startRace(new RaceRequest(name, cluster.value(), current, List.of(pick), null, null, null, null, null, null,
+                (long) key.hashCode()), actor);
+    }
+
+    /** What a finished race says: present once a RACE campaign is DONE (replayed on its stored measurements). */
+    public Optional<RaceSchedule.Raced> raced(Campaign race) {
+        if (race.settings().kind() != CampaignSettings.Kind.RACE || race.state() != Campaign.State.DONE || samples == null) {
+            return Optional.empty();
+        }
+        List<CampaignRun> runs = store.runs(race.id());
+        Map<String, Double> measured = new HashMap<>();
+        runs.stream().filter(x -> x.outcome() == RunAttempt.Outcome.OK)
+                .forEach(x -> samples.find(x.experimentId()).ifPresent(s -> measured.put(x.runKey(), s.throughput())));
+        return RaceSchedule.next(race.settings().race(race.design()), runs.stream().map(CampaignRun::attemptRecord).toList(),
+                measured, race.settings().maxAttempts()) instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
     }
 
     /** The configured experiment nodes, {@code cluster/node}. */
@@ -234,6 +320,45 @@ public class CampaignService {
         }
         log.info("campaign {} cancelled by {}: {}", c.name(), actor, comment);
         return store.transition(c, Campaign.State.CANCELLED, "cancelled by " + actor + ": " + comment, clock.instant());
+    }
+
+    private void nameProblems(String name, List<InputViolation> problems) {
+        if (!NAME.matcher(name).matches()) {
+            problems.add(new InputViolation("name", "PATTERN", clip(name), "[a-z0-9][a-z0-9-]{0,59}",
+                    "a campaign's name is 1-60 lower-case letters, digits or '-', starting with a letter or digit"));
+        } else if (store.findByName(name).isPresent()) {
+            problems.add(new InputViolation("name", "TAKEN", name, "a name no campaign has",
+                    "a campaign named " + name + " exists already; campaigns are kept, so choose another name"));
+        }
+    }
+
+    private void knobProblems(String field, List<String> knobs, List<InputViolation> problems) {
+        for (String k : knobs) {
+            Optional<Knob> knob = k == null ? Optional.empty() : catalog.lookup(k);
+            if (knob.isEmpty()) {
+                problems.add(new InputViolation(field, "UNKNOWN_KNOB", clip(String.valueOf(k)), "a knob of the catalog",
+                        "'" + clip(String.valueOf(k)) + "' is not a knob of the Cassandra " + catalog.version() + " catalog"));
+            } else if (knob.get().scope() != Scope.NODE && knob.get().scope() != Scope.TABLE) {
+                problems.add(new InputViolation(field, "NOT_ALLOWED", k, "node settings and table options",
+                        k + " is a " + knob.get().scope() + " option: an experiment sets node settings and table options only"));
+            }
+        }
+    }
+
+    private void nodeProblems(List<String> nodes, List<InputViolation> problems) {
+        if (properties.experimentNodes().isEmpty()) {
+            problems.add(new InputViolation("nodes", "NO_EXPERIMENT_NODE", "", "a node under ctuner.advisor.campaigns.experiment-nodes",
+                    "no experiment node is configured: name the nodes whose sidecar has role: experiment under "
+                            + "ctuner.advisor.campaigns.experiment-nodes (cluster/node)"));
+            return;
+        }
+        for (String n : nodes) {
+            if (!properties.experimentNodes().contains(n)) {
+                problems.add(new InputViolation("nodes", "NOT_AN_EXPERIMENT_NODE", clip(String.valueOf(n)),
+                        String.join(", ", properties.experimentNodes()),
+                        "'" + clip(String.valueOf(n)) + "' is not one of the configured experiment nodes"));
+            }
+        }
     }
 
     private static int within(List<InputViolation> problems, String field, Integer given, int dflt, int min, int max) {

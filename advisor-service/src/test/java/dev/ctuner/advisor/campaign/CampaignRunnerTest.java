@@ -71,7 +71,7 @@ class CampaignRunnerTest {
     private static final KnobCatalog CATALOG = KnobCatalog.cassandra50();
     private static final CampaignProperties PROPERTIES = new CampaignProperties(List.of("lab/10.0.0.9"),
             new CampaignProperties.Facts(1024, 2, 1, 24_000), Duration.ofSeconds(5), Duration.ofMinutes(10),
-            Duration.ofSeconds(30), Duration.ofMinutes(45), 400, true);
+            Duration.ofSeconds(30), Duration.ofMinutes(45), 400, true, 30);
 
     @TempDir
     Path dir;
@@ -97,7 +97,7 @@ class CampaignRunnerTest {
         store = new CampaignStore(jdbc);
         results = new CommandResultStore(jdbc);
         samples = new ExperimentSampleStore(jdbc);
-        service = new CampaignService(store, CATALOG, PROPERTIES, clock);
+        service = new CampaignService(store, CATALOG, PROPERTIES, clock, Optional::empty, cluster -> List.of(0.8), samples);
         factory = new CommandFactory(new CommandSigner(Ed25519Keys.generate().getPrivate(), codec), codec, Duration.ofMinutes(3),
                 Duration.ofMinutes(10));
         heartbeat();
@@ -113,7 +113,7 @@ class CampaignRunnerTest {
             assertThat(node).isEqualTo(NODE);
             sent.add(((DecodeResult.Decoded) codec.decode(bytes)).envelope());
         };
-        return new CampaignRunner(store, results, registry, factory, sender, LeaderGate.ALONE, PROPERTIES, clock,
+        return new CampaignRunner(store, results, samples, registry, factory, sender, LeaderGate.ALONE, PROPERTIES, clock,
                 c -> done.incrementAndGet());
     }
 
@@ -131,9 +131,13 @@ class CampaignRunnerTest {
     }
 
     private Envelope result(RunExperiment e, ExperimentQuality quality, NodeId from) {
+        return result(e, quality, from, 1_500);
+    }
+
+    private Envelope result(RunExperiment e, ExperimentQuality quality, NodeId from, double throughput) {
         ExperimentResult r = new ExperimentResult(e.experimentId(), e.configuration(), e.workload(), new PhysicalDesign(1, 1),
                 new Versions("5.0.9", "ctuner-driver-0.1.0"), new HardwareFacts(2, 24_000, 1024), clock.instant().minusSeconds(20),
-                clock.instant(), 3_000, 1_500, Map.of("READ", new OperationStats(1_500, 900.0, 2_500.0, 0),
+                clock.instant(), 3_000, throughput, Map.of("READ", new OperationStats(1_500, 900.0, 2_500.0, 0),
                 "UPDATE", new OperationStats(1_500, 800.0, 2_000.0, 0)), quality,
                 quality == ExperimentQuality.OK ? List.of() : List.of("another process used 1.2 cores"), Optional.of("boot-1"));
         return Envelope.of(LAB, from, UUID.randomUUID(), clock.instant(), r);
@@ -278,6 +282,45 @@ class CampaignRunnerTest {
     }
 
     @Test
+    void aRaceOfAClearlyBetterPickEndsWithTheCurrentConfigurationEliminatedAndTheLoopFindsItAgain() {
+        Map<String, String> current = Map.of("concurrent_writes", "32");
+        Map<String, String> pick = Map.of("concurrent_writes", "128");
+        Campaign race = service.raceFor(new ClusterId("prod"), current, pick, "tuning-loop");
+        assertThat(race.settings().kind()).isEqualTo(CampaignSettings.Kind.RACE);
+        assertThat(race.settings().readRatios()).as("the read ratio the cluster runs").containsExactly(0.8);
+        assertThat(service.raceFor(new ClusterId("prod"), current, pick, "tuning-loop").id()).isEqualTo(race.id());
+        CampaignRunner runner = runner();
+        ExperimentResults taker = resultsTaker(runner);
+        for (int i = 0; i < 40 && store.find(race.id()).orElseThrow().state() == Campaign.State.RUNNING; i++) {
+            heartbeat();
+            int before = sent.size();
+            runner.tick();
+            if (sent.size() == before) {
+                continue;
+            }
+            RunExperiment e = last();
+            assertThat(e.experimentId()).matches(race.name() + "/c[01]@i\\d+/r0/a1");
+            assertThat(e.workload().readProportion()).isEqualTo(0.8);
+            double base = 1_000 + e.workload().seed() % 100;
+            clock.advance(Duration.ofSeconds(40));
+            taker.accept(result(e, ExperimentQuality.OK, NODE, e.configuration().equals(pick) ? base * 1.3 : base));
+        }
+        Campaign done = store.find(race.id()).orElseThrow();
+        assertThat(done.state()).isEqualTo(Campaign.State.DONE);
+        assertThat(done.detail()).hasValueSatisfying(d -> assertThat(d).contains("the pick survived"));
+        var raced = service.raced(done).orElseThrow();
+        assertThat(raced.evidence().currentEliminated()).isTrue();
+        assertThat(raced.evidence().survived()).isTrue();
+        assertThat(raced.evidence().experiments()).isEqualTo(sent.size()).isLessThanOrEqualTo(30);
+        assertThat(this.done).as("reported done once").hasValue(1);
+        assertThatThrownBy(() -> service.startRace(new RaceRequest(null, "", Map.of(), List.of(Map.of()), List.of(2.0), 1, 1,
+                null, null, null, null), "alice"))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.violations())
+                        .extracting(v -> v.field() + ":" + v.code())
+                        .contains("clusterId:REQUIRED", "picks[0]:SAME", "readRatios:RANGE", "budget:RANGE", "firstTest:RANGE"));
+    }
+
+    @Test
     void guidedConfigurationsArePickedByTheModelInUseAtTheObservedWorkloads() {
         List<String> knobs = List.of("concurrent_writes", "memtable_flush_writers");
         var facts = PROPERTIES.nodeFacts().toNodeFacts();
@@ -290,7 +333,7 @@ class CampaignRunnerTest {
                 new dev.ctuner.advisor.core.learning.TargetModel(dev.ctuner.advisor.core.learning.Target.THROUGHPUT, s, "synthetic", 0)),
                 dev.ctuner.advisor.core.learning.ObservedRanges.of(List.of(), encoder));
         CampaignService guided = new CampaignService(store, CATALOG, PROPERTIES, clock, () -> Optional.of(model),
-                () -> List.of(0.2, 0.9));
+                cluster -> List.of(0.2, 0.9), samples);
         Campaign c = guided.create(new CampaignRequest("lab-7", knobs, 6, null, 1, 0, 2, 1_000L, 3_000L, 8, null, 7L, null, 2,
                 null, true), "alice");
         assertThat(c.settings().readRatios()).containsExactly(0.2, 0.9);
@@ -299,7 +342,8 @@ class CampaignRunnerTest {
         for (var g : c.design().subList(4, 6)) {
             assertThat(Integer.parseInt(g.configuration().get("concurrent_writes"))).as(g.id()).isGreaterThan(64);
         }
-        assertThatThrownBy(() -> service.create(new CampaignRequest("lab-8", knobs, 6, null, 1, 0, 2, null, null, null, null,
+        CampaignService unobserved = new CampaignService(store, CATALOG, PROPERTIES, clock);
+        assertThatThrownBy(() -> unobserved.create(new CampaignRequest("lab-8", knobs, 6, null, 1, 0, 2, null, null, null, null,
                 null, null, 2, "guesswork", true), "alice"))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.field() + ":" + v.code())
@@ -322,7 +366,7 @@ class CampaignRunnerTest {
                         .extracting(v -> v.field() + ":" + v.code()).containsExactly("name:PATTERN"));
         assertThat(store.all(10)).hasSize(1);
         CampaignService none = new CampaignService(store, CATALOG, new CampaignProperties(List.of(), PROPERTIES.nodeFacts(),
-                Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofMinutes(45), 400, true), clock);
+                Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofMinutes(45), 400, true, 30), clock);
         assertThatThrownBy(() -> none.create(new CampaignRequest("lab-6", List.of("concurrent_writes"), 3, null, null, null,
                 null, null, null, null, null, null, null), "alice"))
                 .hasMessageContaining("no experiment node is configured");
