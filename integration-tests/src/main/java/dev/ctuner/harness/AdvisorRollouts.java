@@ -135,10 +135,24 @@ public final class AdvisorRollouts {
         return id;
     }
 
-    /** Starts the rollout of an approved recommendation, canary first, on the ring the sidecars report; returns the rollout id. */
+    /**
+     * Starts the rollout of an approved recommendation, canary first, on the ring the sidecars report; returns the rollout id.
+     * A refusal for schema disagreement (a keyspace a test just made, still spreading through gossip) is waited out for up
+     * to 60 s, as the refusal tells an operator to; any other refusal is thrown at once.
+     */
     public static String start(AdvisorProcess advisor, String recommendationId, String comment) throws IOException, InterruptedException {
-        return JSON.readTree(advisor.post("/api/v1/recommendations/" + recommendationId + "/rollouts", startBody(comment)))
-                .get("id").asString();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            try {
+                return JSON.readTree(advisor.post("/api/v1/recommendations/" + recommendationId + "/rollouts", startBody(comment)))
+                        .get("id").asString();
+            } catch (IOException e) {
+                if (!String.valueOf(e.getMessage()).contains("schema disagreement") || System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(1_000);
+            }
+        }
     }
 
     public static JsonNode rollout(AdvisorProcess advisor, String rolloutId) throws IOException, InterruptedException {

@@ -10,9 +10,12 @@ import dev.ctuner.advisor.learning.TrainingInProgressException;
 import dev.ctuner.advisor.rollout.CommandFactory;
 import dev.ctuner.advisor.rollout.FencedCommandSender;
 import dev.ctuner.advisor.rollout.KafkaCommandSender;
+import dev.ctuner.advisor.store.Campaign;
 import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.CommandResultStore;
 import dev.ctuner.advisor.store.ExperimentSampleStore;
+import dev.ctuner.advisor.store.TuningLoopStore;
+import dev.ctuner.advisor.tuning.ProposalRaces;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.Topics;
@@ -20,6 +23,7 @@ import dev.ctuner.common.protocol.message.WorkloadSample;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -117,6 +121,34 @@ public class CampaignConfiguration {
                                                                  CampaignRunner runner) {
             ExperimentResults results = new ExperimentResults(store, samples, catalog, meters, clock, runner::wake);
             return results::accept;
+        }
+
+        /** The tuning loop's races: one per change, on the experiment nodes, while any is configured. */
+        @Bean
+        ProposalRaces proposalRaces(CampaignService campaigns, CampaignProperties properties) {
+            return new ProposalRaces() {
+                @Override
+                public boolean available() {
+                    return !properties.experimentNodes().isEmpty();
+                }
+
+                @Override
+                public ProposalRaces.Status race(ClusterId cluster, Map<String, String> current, Map<String, String> pick) {
+                    if (!available()) {
+                        return new ProposalRaces.Status.Unavailable();
+                    }
+                    Campaign race = campaigns.raceFor(cluster, current, pick, TuningLoopStore.LOOP_ACTOR);
+                    return switch (race.state()) {
+                        case RUNNING -> new ProposalRaces.Status.Racing("race " + race.name() + ", " + campaigns.experimentsSent(race)
+                                + " of at most " + race.settings().budget() + " experiments sent");
+                        case DONE -> campaigns.raced(race).<ProposalRaces.Status>map(r -> new ProposalRaces.Status.Raced(
+                                r.evidence(), "race " + race.name() + ": " + r.summary())).orElse(new ProposalRaces.Status.Ended(
+                                "race " + race.name() + " is done but its outcome cannot be replayed"));
+                        case STOPPED, CANCELLED -> new ProposalRaces.Status.Ended("race " + race.name() + " " + race.state()
+                                + race.detail().map(d -> ": " + d).orElse(""));
+                    };
+                }
+            };
         }
 
         @EventListener(ApplicationReadyEvent.class)

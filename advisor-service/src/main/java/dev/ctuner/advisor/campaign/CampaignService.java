@@ -292,6 +292,11 @@ public class CampaignService {
                 measured, race.settings().maxAttempts()) instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
     }
 
+    /** Experiments a campaign sent so far. */
+    public int experimentsSent(Campaign c) {
+        return store.runs(c.id()).size();
+    }
+
     /** The configured experiment nodes, {@code cluster/node}. */
     public List<String> experimentNodes() {
         return properties.experimentNodes();

@@ -4,6 +4,7 @@ import dev.ctuner.advisor.config.VettingProperties;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.Transition;
 import dev.ctuner.advisor.core.vetting.Candidate;
+import dev.ctuner.advisor.core.vetting.RaceEvidence;
 import dev.ctuner.advisor.core.vetting.CatalogGate;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
 import dev.ctuner.advisor.core.vetting.GateFailure;
@@ -109,7 +110,18 @@ public class RecommendationService {
     @Transactional
     public Recommendation propose(ClusterId cluster, Map<String, String> settings, Configuration current, GainEstimate gain,
                                   String note, String actor) {
-        Candidate candidate = new Candidate(settings, current, properties.nodeFacts().toNodeFacts(), Set.of(), Optional.of(gain));
+        return propose(cluster, settings, current, gain, note, actor, Optional.empty());
+    }
+
+    /**
+     * As {@link #propose(ClusterId, Map, Configuration, GainEstimate, String, String)}, with what a race on an
+     * experiment node said of the change (the race gate of vetting reads it; the note says it too).
+     */
+    @Transactional
+    public Recommendation propose(ClusterId cluster, Map<String, String> settings, Configuration current, GainEstimate gain,
+                                  String note, String actor, Optional<RaceEvidence> race) {
+        Candidate candidate = new Candidate(settings, current, properties.nodeFacts().toNodeFacts(), Set.of(), Optional.of(gain),
+                race);
         List<GateFailure> invalid = catalogGate.check(candidate, properties.policy());
         if (!invalid.isEmpty()) {
             throw new InvalidSettingsException(invalid);

@@ -66,10 +66,12 @@ class DecisionInputs {
     private final TuningProperties properties;
     private final VettingProperties vetting;
     private final Map<ClusterId, CachedOptima> optima = new ConcurrentHashMap<>();
+    private final boolean raced;
 
     DecisionInputs(ObservationStore observations, LearningService learning, ReportedRings rings, ClusterRegistry registry,
                    RolloutStore rollouts, SafeRoundPlanner planner, KnobCatalog catalog, TuningProperties properties,
-                   VettingProperties vetting) {
+                   VettingProperties vetting, boolean raced) {
+        this.raced = raced;
         this.vetting = vetting;
         this.registry = registry;
         this.observations = observations;
@@ -118,13 +120,13 @@ class DecisionInputs {
     }
 
     /**
-     * The tiers a proposal may need: up to vetting's highest tier, and only those vetting passes without
-     * a race on a real node (no experiment node races the loop's proposals yet).
+     * The tiers a proposal may need: up to vetting's highest tier; those vetting passes only after a race
+     * on a real node only when an experiment node races the loop's proposals ({@code raced}).
      */
     Set<ApplyMode> proposableTiers() {
         Set<ApplyMode> tiers = EnumSet.noneOf(ApplyMode.class);
         for (ApplyMode t : List.of(ApplyMode.LIVE, ApplyMode.SCHEMA, ApplyMode.RESTART)) {
-            if (t.compareTo(vetting.maxTier()) <= 0 && !vetting.raceRequiredFor().contains(t)) {
+            if (t.compareTo(vetting.maxTier()) <= 0 && (raced || !vetting.raceRequiredFor().contains(t))) {
                 tiers.add(t);
             }
         }

@@ -11,6 +11,8 @@ import dev.ctuner.advisor.core.tuning.SupersedeRule;
 import dev.ctuner.advisor.core.tuning.TuningDecider;
 import dev.ctuner.advisor.core.tuning.TuningDecision;
 import dev.ctuner.advisor.core.vetting.Candidate;
+import dev.ctuner.advisor.core.vetting.CostTierGate;
+import dev.ctuner.advisor.core.vetting.RaceEvidence;
 import dev.ctuner.advisor.core.vetting.GainGate;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.recommendation.RecommendationService;
@@ -51,6 +53,7 @@ class TuningCycle {
     private static final Logger log = LoggerFactory.getLogger(TuningCycle.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final GainGate GAIN_GATE = new GainGate();
+    private static final java.util.function.Function<KnobCatalog, CostTierGate> TIERS = CostTierGate::new;
     private static final Set<RecommendationState> ACTIVE = Set.of(RecommendationState.PROPOSED, RecommendationState.VETTED,
             RecommendationState.APPROVED, RecommendationState.ROLLING_OUT, RecommendationState.ROLLING_BACK);
     private static final Set<RecommendationState> TURNED_DOWN = Set.of(RecommendationState.REJECTED,
@@ -68,10 +71,13 @@ class TuningCycle {
     private final KnobCatalog catalog;
     private final TuningProperties properties;
     private final VettingProperties vetting;
+    private final Optional<ProposalRaces> races;
 
     TuningCycle(TuningLoopService loops, TuningLoopStore store, RecommendationService recommendations, RolloutService rollouts,
                 ObservationStore observations, DecisionInputs inputs, TuningDecider decider, SupersedeRule supersede,
-                ChangeVerification verification, KnobCatalog catalog, TuningProperties properties, VettingProperties vetting) {
+                ChangeVerification verification, KnobCatalog catalog, TuningProperties properties, VettingProperties vetting,
+                Optional<ProposalRaces> races) {
+        this.races = races;
         this.vetting = vetting;
         this.loops = loops;
         this.store = store;
@@ -189,10 +195,30 @@ class TuningCycle {
             return;
         }
         long step = properties.step().toSeconds();
+        Optional<RaceEvidence> raced = Optional.empty();
+        String note = ProposalEvidence.note(p, step, catalog);
+        Candidate asCandidate = new Candidate(settings, p.current(), vetting.nodeFacts().toNodeFacts(), Set.of(),
+                Optional.of(p.predictedGain()));
+        if (races.isPresent() && vetting.policy().raceRequiredFor().contains(TIERS.apply(catalog).tierOf(asCandidate))) {
+            ProposalRaces.Status status = races.get().race(cluster, currentValues(p, settings), settings);
+            if (status instanceof ProposalRaces.Status.Racing racing) {
+                recordOnce(cluster, now, LoopDecision.Outcome.HELD, "racing " + settings + " against the current configuration "
+                        + "on the experiment node before proposing it: " + racing.detail(), null);
+                return;
+            }
+            if (status instanceof ProposalRaces.Status.Ended ended) {
+                recordOnce(cluster, now, LoopDecision.Outcome.SKIPPED, "the race of " + settings + " ended without an outcome: "
+                        + ended.detail(), null);
+                return;
+            }
+            if (status instanceof ProposalRaces.Status.Raced over) {
+                raced = Optional.of(over.evidence());
+                note = note + " Race on the experiment node: " + over.summary() + ".";
+            }
+        }
         Recommendation r;
         try {
-            r = recommendations.propose(cluster, settings, p.current(), p.predictedGain(), ProposalEvidence.note(p, step, catalog),
-                    TuningLoopStore.LOOP_ACTOR);
+            r = recommendations.propose(cluster, settings, p.current(), p.predictedGain(), note, TuningLoopStore.LOOP_ACTOR, raced);
         } catch (InvalidSettingsException e) {
             recordOnce(cluster, now, LoopDecision.Outcome.SKIPPED, "the catalog refuses the planned change " + settings + ": "
                     + String.join("; ", e.violations().stream().map(v -> v.reason()).toList()), null);
@@ -219,6 +245,16 @@ class TuningCycle {
                         + "to propose: vetting needs a lower bound above %+.1f%% and an interval at most %.1f points wide",
                 100 * gain.expected(), 100 * gain.lower(), 100 * gain.upper(), settings,
                 100 * vetting.minGain(), 100 * vetting.maxUncertainty()));
+    }
+
+    /** The current value of each knob the proposal changes, as cassandra.yaml spells it (the race's "current"). */
+    private java.util.Map<String, String> currentValues(TuningDecision.Propose p, java.util.Map<String, String> settings) {
+        java.util.Map<String, String> current = new java.util.TreeMap<>();
+        for (String k : settings.keySet()) {
+            catalog.lookup(k).ifPresent(knob -> catalog.effective(p.current(), vetting.nodeFacts().toNodeFacts()).get(knob.name())
+                    .ifPresent(v -> current.put(k, knob.format(v))));
+        }
+        return current;
     }
 
     /** Records a decision unless the cluster's last one says exactly the same (a missing model is not news every minute). */

@@ -30,11 +30,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import dev.ctuner.advisor.core.lifecycle.NodeStepStatus;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.core.safety.PlanMethod;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
+import dev.ctuner.advisor.core.vetting.RaceEvidence;
+import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.advisor.store.AuditEntry;
 import dev.ctuner.advisor.store.NodeStep;
 import dev.ctuner.advisor.store.Rollout;
@@ -164,6 +167,47 @@ class TuningCycleTest {
         assertThat(decisions().get(0).outcome()).as(decisions().get(0).reason()).isEqualTo(LoopDecision.Outcome.ROLLOUT_STARTED);
         assertThat(recommendations.get(r.id()).state()).isEqualTo(RecommendationState.ROLLING_OUT);
         assertThat(rolloutStore.forRecommendation(r.id())).hasSize(1);
+    }
+
+    @Test
+    void aChangeWhoseTierNeedsARaceIsHeldWhileItRacesThenProposedWithTheRaceEvidence() {
+        observe(20, TRAP);
+        java.util.concurrent.atomic.AtomicReference<ProposalRaces.Status> status = new java.util.concurrent.atomic.AtomicReference<>(
+                new ProposalRaces.Status.Racing("race r1, 3 of at most 30 experiments sent"));
+        List<Map<String, String>> raced = new java.util.ArrayList<>();
+        ProposalRaces races = new ProposalRaces() {
+            @Override
+            public boolean available() {
+                return true;
+            }
+
+            @Override
+            public ProposalRaces.Status race(ClusterId c, Map<String, String> current, Map<String, String> pick) {
+                raced.add(current);
+                raced.add(pick);
+                return status.get();
+            }
+        };
+        VettingProperties everyTier = new VettingProperties(vetting.minGain(), vetting.maxUncertainty(), vetting.maxTier(),
+                vetting.nodeFacts(), Set.of(ApplyMode.LIVE, ApplyMode.SCHEMA, ApplyMode.RESTART));
+        TuningCycle racing = TuningConfiguration.cycle(loops, store, recommendations, rollouts, rolloutStore, observations,
+                verifications, learning, rings, registry, planner, catalog, properties, everyTier, Optional.of(races));
+        racing.run(cluster);
+        LoopDecision held = decisions().get(0);
+        assertThat(held.outcome()).as(held.reason()).isEqualTo(LoopDecision.Outcome.HELD);
+        assertThat(held.reason()).contains("racing", "on the experiment node", "race r1");
+        assertThat(recommendations.list(Optional.of(cluster), Optional.empty(), 10)).isEmpty();
+        assertThat(raced.get(1).keySet()).as("the race's current values are those of the changed knobs")
+                .isEqualTo(raced.get(0).keySet());
+
+        status.set(new ProposalRaces.Status.Raced(new RaceEvidence(true, false, 30, 15), "race r1: no significant gain"));
+        racing.run(cluster);
+        LoopDecision proposed = decisions().get(0);
+        assertThat(proposed.outcome()).as(proposed.reason()).isEqualTo(LoopDecision.Outcome.PROPOSED);
+        Recommendation r = recommendations.get(proposed.recommendationId().orElseThrow());
+        assertThat(r.note()).contains("Race on the experiment node: race r1: no significant gain");
+        assertThat(r.state()).as("the race measured no gain: vetting refuses it").isEqualTo(RecommendationState.REJECTED);
+        assertThat(recommendations.auditTrail(r.id()).toString()).contains("the current configuration survived the race");
     }
 
     @Test
