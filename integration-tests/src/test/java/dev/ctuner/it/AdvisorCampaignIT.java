@@ -29,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  * anchors, 9 experiments. The advisor is killed (SIGKILL) while an experiment runs and started again on
  * the same store: it waits for that experiment's result instead of sending it again, and finishes the
  * campaign. Every experiment is carried by one command and measured once; the results are stored with
- * their provenance, and the model retrained on them once the campaign is done.
+ * their provenance, and the model retrained on them once the campaign is done. Then a race of a pick
+ * against a cluster's configuration runs on the same node and ends with its outcome.
  */
 class AdvisorCampaignIT {
 
@@ -125,6 +126,19 @@ class AdvisorCampaignIT {
             assertThat(stored).as("files %s", model.path("model").path("files")).isNotNull();
             assertThat(stored.path("samples").asInt()).isEqualTo(9);
             assertThat(model.path("lastAttempt").path("requestedBy").asString()).isEqualTo("campaign it-campaign");
+
+            // a race on the same node vets a pick against a cluster's configuration; its outcome is kept with it
+            String race = advisor.post("/api/v1/races", """
+                    {"name":"it-race","clusterId":"it-ring","current":{"concurrent_writes":"32"},
+                     "picks":[{"concurrent_writes":"128"}],"readRatios":[0.5],"budget":4,"firstTest":2,
+                     "rows":1000,"operations":3000,"threads":8,"seed":5}""");
+            assertThat(JSON.readTree(race).path("kind").asString()).isEqualTo("RACE");
+            JsonNode raced = await(advisor, "it-race", c -> !c.path("state").asString().equals("RUNNING"), Duration.ofMinutes(5));
+            assertThat(raced.path("state").asString()).as("detail: %s", raced.path("detail")).isEqualTo("DONE");
+            assertThat(raced.path("race").path("experiments").asInt()).isEqualTo(4);
+            assertThat(raced.path("race").path("instances").asInt()).isEqualTo(2);
+            assertThat(raced.path("race").path("summary").asString()).contains("the current configuration");
+            assertThat(raced.path("progress").path("ok").asInt()).as("every measured value came from an OK run").isEqualTo(4);
         } catch (Exception | AssertionError e) {
             System.out.println("advisor log: " + advisor.output());
             throw e;
@@ -139,10 +153,15 @@ class AdvisorCampaignIT {
 
     private static JsonNode await(AdvisorProcess advisor, java.util.function.Predicate<JsonNode> until, Duration timeout)
             throws Exception {
+        return await(advisor, "it-campaign", until, timeout);
+    }
+
+    private static JsonNode await(AdvisorProcess advisor, String campaign, java.util.function.Predicate<JsonNode> until,
+            Duration timeout) throws Exception {
         Instant end = Instant.now().plus(timeout);
         JsonNode last = null;
         while (Instant.now().isBefore(end)) {
-            last = JSON.readTree(advisor.get("/api/v1/campaigns/it-campaign"));
+            last = JSON.readTree(advisor.get("/api/v1/campaigns/" + campaign));
             if (until.test(last)) {
                 return last;
             }

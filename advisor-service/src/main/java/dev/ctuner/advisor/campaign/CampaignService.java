@@ -16,8 +16,10 @@ import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.ExperimentSampleStore;
 import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.advisor.store.NotFoundException;
+import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
+import dev.ctuner.common.catalog.KnobName;
 import dev.ctuner.common.catalog.Scope;
 import dev.ctuner.common.protocol.message.RequestDistribution;
 import java.time.Clock;
@@ -221,10 +223,13 @@ public class CampaignService {
         Set<String> knobs = new TreeSet<>(current.keySet());
         picks.stream().filter(p -> p != null).forEach(p -> knobs.addAll(p.keySet()));
         knobProblems("picks", List.copyOf(knobs), problems);
+        valueProblems("current", current, problems);
         for (int i = 0; i < picks.size(); i++) {
             if (picks.get(i) == null || picks.get(i).equals(current)) {
                 problems.add(new InputViolation("picks[" + i + "]", "SAME", "", "a configuration other than current",
                         "pick " + (i + 1) + " is the current configuration"));
+            } else {
+                valueProblems("picks[" + i + "]", picks.get(i), problems);
             }
         }
         List<Double> ratios = r.readRatios() != null ? r.readRatios() : observedReadRatios.apply(Optional.of(cluster));
@@ -348,6 +353,20 @@ public class CampaignService {
                         k + " is a " + knob.get().scope() + " option: an experiment sets node settings and table options only"));
             }
         }
+    }
+
+    /** Every value must be one the catalog accepts on the experiment nodes (a node would refuse it). */
+    private void valueProblems(String field, Map<String, String> configuration, List<InputViolation> problems) {
+        if (configuration.values().stream().anyMatch(v -> v == null)) {
+            problems.add(new InputViolation(field, "REQUIRED", "null", "a value per knob", "a knob in " + field + " has no value"));
+            return;
+        }
+        Set<KnobName> all = catalog.knobs().stream().map(Knob::name).collect(java.util.stream.Collectors.toSet());
+        Map<String, String> known = new TreeMap<>(configuration);
+        known.keySet().removeIf(k -> catalog.lookup(k).isEmpty());   // unknown knobs are named by knobProblems
+        catalog.validate(known, Configuration.EMPTY, properties.nodeFacts().toNodeFacts(), all).errors().forEach(v ->
+                problems.add(new InputViolation(field + "." + String.join("+", v.knobs()), v.code().name(), clip(String.valueOf(v.value())),
+                        v.allowed(), v.message())));
     }
 
     private void nodeProblems(List<String> nodes, List<InputViolation> problems) {

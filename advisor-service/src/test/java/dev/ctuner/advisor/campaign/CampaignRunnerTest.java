@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ctuner.advisor.SettableClock;
+import dev.ctuner.advisor.advice.InputViolation;
 import dev.ctuner.advisor.advice.InvalidInputException;
 import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.data.ExperimentCsvReader;
@@ -318,6 +319,11 @@ class CampaignRunnerTest {
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.field() + ":" + v.code())
                         .contains("clusterId:REQUIRED", "picks[0]:SAME", "readRatios:RANGE", "budget:RANGE", "firstTest:RANGE"));
+        assertThatThrownBy(() -> service.startRace(new RaceRequest("race-bad", "prod", Map.of("concurrent_writes", "32"),
+                List.of(Map.of("concurrent_writes", "-5")), null, null, null, null, null, null, null), "alice"))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.violations())
+                        .extracting(InputViolation::field).containsExactly("picks[0].concurrent_writes"));
+        assertThat(store.findByName("race-bad")).isEmpty();
     }
 
     @Test

@@ -32,7 +32,8 @@ public final class RaceGate implements VettingGate {
             }
             return candidate.gain().isEmpty() ? List.of() : List.of(new GateFailure("race", List.of(),
                     "a model's recommendation must first win a race against the current configuration on a real node "
-                            + "(scripts/campaign.sh vet); no race evidence given"));
+                            + "(configure an experiment node: the advisor races the change there, docs/learning-loop.md); "
+                            + "no race evidence given"));
         }
         RaceEvidence race = candidate.race().get();
         List<GateFailure> failures = new ArrayList<>();

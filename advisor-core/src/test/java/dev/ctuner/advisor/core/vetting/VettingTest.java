@@ -89,7 +89,8 @@ class VettingTest {
 
         assertThat(vetting.vet(predicted, POLICY).failures()).extracting(GateFailure::reason)
                 .containsExactly("a model's recommendation must first win a race against the current configuration on a real "
-                        + "node (scripts/campaign.sh vet); no race evidence given");
+                        + "node (configure an experiment node: the advisor races the change there, docs/learning-loop.md); "
+                        + "no race evidence given");
         assertThat(vetting.vet(predicted.withRace(new RaceEvidence(false, true, 30, 8)), POLICY).failures())
                 .extracting(GateFailure::reason).containsExactly("dropped by the race on the node after 8 instances (30 runs): "
                         + "measured significantly worse than another configuration");
