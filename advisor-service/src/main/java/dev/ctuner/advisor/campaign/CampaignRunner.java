@@ -268,8 +268,12 @@ public final class CampaignRunner implements AutoCloseable {
         throw new IllegalStateException("the stored command of experiment " + run.experimentId() + " does not decode");
     }
 
-    /** The throughput each planned run measured OK, by run key. */
     private Map<String, Double> measured(List<CampaignRun> runs) {
+        return measured(runs, samples);
+    }
+
+    /** The throughput each planned run measured OK, by run key. */
+    static Map<String, Double> measured(List<CampaignRun> runs, ExperimentSampleStore samples) {
         Map<String, Double> measured = new HashMap<>();
         for (CampaignRun r : runs) {
             if (r.outcome() == RunAttempt.Outcome.OK) {

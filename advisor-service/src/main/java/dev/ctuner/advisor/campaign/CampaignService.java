@@ -1,10 +1,13 @@
 package dev.ctuner.advisor.campaign;
 
+import static dev.ctuner.advisor.campaign.CampaignChecks.clip;
+import static dev.ctuner.advisor.campaign.CampaignChecks.within;
+
 import dev.ctuner.advisor.advice.InputViolation;
 import dev.ctuner.advisor.advice.InvalidInputException;
 import dev.ctuner.advisor.core.campaign.CampaignPlan;
+import dev.ctuner.advisor.core.campaign.CampaignSchedule;
 import dev.ctuner.advisor.core.campaign.RaceSchedule;
-import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
@@ -14,13 +17,9 @@ import dev.ctuner.advisor.store.Campaign;
 import dev.ctuner.advisor.store.CampaignRun;
 import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.ExperimentSampleStore;
-import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.advisor.store.NotFoundException;
-import dev.ctuner.common.catalog.Configuration;
-import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
-import dev.ctuner.common.catalog.KnobName;
-import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.protocol.ClusterId;
 import dev.ctuner.common.protocol.message.RequestDistribution;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,17 +27,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.Map;
-import java.util.HashMap;
+import java.util.Optional;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +52,6 @@ import org.slf4j.LoggerFactory;
 public class CampaignService {
 
     private static final Logger log = LoggerFactory.getLogger(CampaignService.class);
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,59}");
     /** Space-filling candidates the guided configurations are picked from. */
     static final int POOL = 1000;
     /** The least distance between two configurations of a guided design (decision 0010). */
@@ -68,6 +64,7 @@ public class CampaignService {
     private final Supplier<Optional<ModelSet>> model;
     private final Function<Optional<String>, List<Double>> observedReadRatios;
     private final ExperimentSampleStore samples;
+    private final CampaignChecks checks;
     private Runnable wake = () -> { };
 
     public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
@@ -83,6 +80,7 @@ public class CampaignService {
                            Supplier<Optional<ModelSet>> model, Function<Optional<String>, List<Double>> observedReadRatios,
                            ExperimentSampleStore samples) {
         this.samples = samples;
+        this.checks = new CampaignChecks(store, catalog, properties);
         this.store = store;
         this.catalog = catalog;
         this.properties = properties;
@@ -99,7 +97,7 @@ public class CampaignService {
     public Campaign create(CampaignRequest r, String actor) {
         List<InputViolation> problems = new ArrayList<>();
         String name = r.name() == null ? "" : r.name();
-        nameProblems(name, problems);
+        checks.nameProblems(name, problems);
         List<String> knobs = r.knobs() == null ? List.of() : r.knobs();
         if (knobs.isEmpty()) {
             problems.add(new InputViolation("knobs", "REQUIRED", "", "1 to 20 knobs of the catalog",
@@ -109,7 +107,7 @@ public class CampaignService {
             problems.add(new InputViolation("knobs", "SIZE", Integer.toString(knobs.size()), "1 to 20 distinct knobs",
                     "the design varies at most 20 distinct knobs"));
         }
-        knobProblems("knobs", knobs, problems);
+        checks.knobProblems("knobs", knobs, problems);
         int configurations = within(problems, "configurations", r.configurations(), 10, 3, 200);
         List<Double> ratios = r.readRatios() == null ? List.of(0.1, 0.5, 0.9) : r.readRatios();
         if (Boolean.TRUE.equals(r.observedWorkloads())) {
@@ -161,7 +159,7 @@ public class CampaignService {
             }
         }
         List<String> nodes = r.nodes() == null || r.nodes().isEmpty() ? properties.experimentNodes() : r.nodes();
-        nodeProblems(nodes, problems);
+        checks.nodeProblems(nodes, problems);
         if (problems.isEmpty() && configurations * ratios.size() * repetitions > properties.maxRuns()) {
             problems.add(new InputViolation("configurations", "BUDGET",
                     Integer.toString(configurations * ratios.size() * repetitions), "at most " + properties.maxRuns() + " runs",
@@ -213,7 +211,7 @@ public class CampaignService {
         if (name.length() > 60) {
             name = name.substring(0, 60);
         }
-        nameProblems(name, problems);
+        checks.nameProblems(name, problems);
         Map<String, String> current = r.current() == null ? Map.of() : r.current();
         List<Map<String, String>> picks = r.picks() == null ? List.of() : r.picks();
         if (picks.isEmpty() || picks.size() > 5) {
@@ -222,14 +220,14 @@ public class CampaignService {
         }
         Set<String> knobs = new TreeSet<>(current.keySet());
         picks.stream().filter(p -> p != null).forEach(p -> knobs.addAll(p.keySet()));
-        knobProblems("picks", List.copyOf(knobs), problems);
-        valueProblems("current", current, problems);
+        checks.knobProblems("picks", List.copyOf(knobs), problems);
+        checks.valueProblems("current", current, problems);
         for (int i = 0; i < picks.size(); i++) {
             if (picks.get(i) == null || picks.get(i).equals(current)) {
                 problems.add(new InputViolation("picks[" + i + "]", "SAME", "", "a configuration other than current",
                         "pick " + (i + 1) + " is the current configuration"));
             } else {
-                valueProblems("picks[" + i + "]", picks.get(i), problems);
+                checks.valueProblems("picks[" + i + "]", picks.get(i), problems);
             }
         }
         List<Double> ratios = r.readRatios() != null ? r.readRatios() : observedReadRatios.apply(Optional.of(cluster));
@@ -246,7 +244,7 @@ public class CampaignService {
         long rows = within(problems, "rows", r.rows(), 50_000L, 100L, 100_000_000L);
         long operations = within(problems, "operations", r.operations(), 500_000L, 100L, 1_000_000_000L);
         int threads = within(problems, "threads", r.threads(), 32, 1, 1024);
-        nodeProblems(properties.experimentNodes(), problems);
+        checks.nodeProblems(properties.experimentNodes(), problems);
         if (!problems.isEmpty()) {
             throw new InvalidInputException(problems);
         }
@@ -290,11 +288,10 @@ public class CampaignService {
             return Optional.empty();
         }
         List<CampaignRun> runs = store.runs(race.id());
-        Map<String, Double> measured = new HashMap<>();
-        runs.stream().filter(x -> x.outcome() == RunAttempt.Outcome.OK)
-                .forEach(x -> samples.find(x.experimentId()).ifPresent(s -> measured.put(x.runKey(), s.throughput())));
-        return RaceSchedule.next(race.settings().race(race.design()), runs.stream().map(CampaignRun::attemptRecord).toList(),
-                measured, race.settings().maxAttempts()) instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
+        CampaignSchedule.Step step = RaceSchedule.next(race.settings().race(race.design()),
+                runs.stream().map(CampaignRun::attemptRecord).toList(), CampaignRunner.measured(runs, samples),
+                race.settings().maxAttempts());
+        return step instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
     }
 
     /** Experiments a campaign sent so far. */
@@ -326,82 +323,10 @@ public class CampaignService {
     public Campaign cancel(String idOrName, String actor, String comment) {
         Campaign c = get(idOrName);
         if (c.state().ended()) {
-            throw new CampaignStateException("campaign " + c.name() + " has ended already (" + c.state() + "); only a running campaign can be cancelled");
+            throw new CampaignStateException("campaign " + c.name() + " has ended already (" + c.state()
+                    + "); only a running campaign can be cancelled");
         }
         log.info("campaign {} cancelled by {}: {}", c.name(), actor, comment);
         return store.transition(c, Campaign.State.CANCELLED, "cancelled by " + actor + ": " + comment, clock.instant());
-    }
-
-    private void nameProblems(String name, List<InputViolation> problems) {
-        if (!NAME.matcher(name).matches()) {
-            problems.add(new InputViolation("name", "PATTERN", clip(name), "[a-z0-9][a-z0-9-]{0,59}",
-                    "a campaign's name is 1-60 lower-case letters, digits or '-', starting with a letter or digit"));
-        } else if (store.findByName(name).isPresent()) {
-            problems.add(new InputViolation("name", "TAKEN", name, "a name no campaign has",
-                    "a campaign named " + name + " exists already; campaigns are kept, so choose another name"));
-        }
-    }
-
-    private void knobProblems(String field, List<String> knobs, List<InputViolation> problems) {
-        for (String k : knobs) {
-            Optional<Knob> knob = k == null ? Optional.empty() : catalog.lookup(k);
-            if (knob.isEmpty()) {
-                problems.add(new InputViolation(field, "UNKNOWN_KNOB", clip(String.valueOf(k)), "a knob of the catalog",
-                        "'" + clip(String.valueOf(k)) + "' is not a knob of the Cassandra " + catalog.version() + " catalog"));
-            } else if (knob.get().scope() != Scope.NODE && knob.get().scope() != Scope.TABLE) {
-                problems.add(new InputViolation(field, "NOT_ALLOWED", k, "node settings and table options",
-                        k + " is a " + knob.get().scope() + " option: an experiment sets node settings and table options only"));
-            }
-        }
-    }
-
-    /** Every value must be one the catalog accepts on the experiment nodes (a node would refuse it). */
-    private void valueProblems(String field, Map<String, String> configuration, List<InputViolation> problems) {
-        if (configuration.values().stream().anyMatch(v -> v == null)) {
-            problems.add(new InputViolation(field, "REQUIRED", "null", "a value per knob", "a knob in " + field + " has no value"));
-            return;
-        }
-        Set<KnobName> all = catalog.knobs().stream().map(Knob::name).collect(java.util.stream.Collectors.toSet());
-        Map<String, String> known = new TreeMap<>(configuration);
-        known.keySet().removeIf(k -> catalog.lookup(k).isEmpty());   // unknown knobs are named by knobProblems
-        catalog.validate(known, Configuration.EMPTY, properties.nodeFacts().toNodeFacts(), all).errors().forEach(v ->
-                problems.add(new InputViolation(field + "." + String.join("+", v.knobs()), v.code().name(), clip(String.valueOf(v.value())),
-                        v.allowed(), v.message())));
-    }
-
-    private void nodeProblems(List<String> nodes, List<InputViolation> problems) {
-        if (properties.experimentNodes().isEmpty()) {
-            problems.add(new InputViolation("nodes", "NO_EXPERIMENT_NODE", "", "a node under ctuner.advisor.campaigns.experiment-nodes",
-                    "no experiment node is configured: name the nodes whose sidecar has role: experiment under "
-                            + "ctuner.advisor.campaigns.experiment-nodes (cluster/node)"));
-            return;
-        }
-        for (String n : nodes) {
-            if (!properties.experimentNodes().contains(n)) {
-                problems.add(new InputViolation("nodes", "NOT_AN_EXPERIMENT_NODE", clip(String.valueOf(n)),
-                        String.join(", ", properties.experimentNodes()),
-                        "'" + clip(String.valueOf(n)) + "' is not one of the configured experiment nodes"));
-            }
-        }
-    }
-
-    private static int within(List<InputViolation> problems, String field, Integer given, int dflt, int min, int max) {
-        return (int) within(problems, field, given == null ? null : given.longValue(), (long) dflt, min, max);
-    }
-
-    private static long within(List<InputViolation> problems, String field, Long given, long dflt, long min, long max) {
-        if (given == null) {
-            return dflt;
-        }
-        if (given < min || given > max) {
-            problems.add(new InputViolation(field, "RANGE", Long.toString(given), min + " to " + max,
-                    field + " must lie in [" + min + ", " + max + "]"));
-            return dflt;
-        }
-        return given;
-    }
-
-    private static String clip(String text) {
-        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
     }
 }
