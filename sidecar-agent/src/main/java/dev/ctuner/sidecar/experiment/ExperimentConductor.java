@@ -56,6 +56,7 @@ public final class ExperimentConductor {
      * How an experiment ended for its command: {@code completed} when it ran to a result of its own
      * (of any quality), else {@code reason} says why not (timed out, interrupted).
      */
+    /** @param result null when the experiment was not run (its id was begun before under another command) */
     public record Outcome(UUID commandId, ExperimentResult result, boolean completed, String reason) {
     }
 
@@ -94,6 +95,12 @@ public final class ExperimentConductor {
     /** Carries out {@code command} (a verified RunExperiment) and publishes its ExperimentResult. */
     public Outcome conduct(Envelope command) throws IOException, InterruptedException {
         RunExperiment experiment = (RunExperiment) command.payload();
+        if (ledger.taken(experiment.experimentId())) {
+            String reason = "experiment " + experiment.experimentId() + " was begun before under another command; an experiment"
+                    + " is never run twice";
+            log.warn("command {}: {}", command.id(), reason);
+            return new Outcome(command.id(), null, false, reason);
+        }
         ledger.begin(command);
         log.info("experiment {} (command {}): {} on {}", experiment.experimentId(), command.id(), experiment.configuration(),
                 experiment.workload());

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,14 +35,36 @@ public final class ExperimentLedger {
         }
     }
 
+    /** Experiment ids remembered at most (about 100 bytes each). */
+    static final int TAKEN_CAPACITY = 10_000;
+
     private final Path commandFile;
     private final Path resultFile;
+    private final Path takenFile;
+    private final java.util.LinkedHashSet<String> taken = new java.util.LinkedHashSet<>();
     private final MessageCodec codec = new MessageCodec();
 
     public ExperimentLedger(Path dir) throws IOException {
         Files.createDirectories(dir);
         this.commandFile = dir.resolve("experiment-running");
         this.resultFile = dir.resolve("experiment-result");
+        this.takenFile = dir.resolve("experiment-ids");
+        if (Files.exists(takenFile)) {
+            List<String> lines = Files.readAllLines(takenFile, StandardCharsets.UTF_8);
+            lines.subList(Math.max(0, lines.size() - TAKEN_CAPACITY), lines.size()).stream().filter(l -> !l.isBlank())
+                    .forEach(taken::add);
+            if (lines.size() > TAKEN_CAPACITY) {
+                Files.write(takenFile, taken, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /**
+     * Whether an experiment with this id was begun before, under any command: the advisor may carry one
+     * experiment by several commands (one refused as busy, then another), and it must run once.
+     */
+    public synchronized boolean taken(String experimentId) {
+        return taken.contains(experimentId);
     }
 
     /** Records that {@code command} (a RunExperiment) starts now; durable before it returns. */
@@ -51,6 +74,11 @@ public final class ExperimentLedger {
         }
         Files.deleteIfExists(resultFile);
         write(commandFile, command);
+        String id = ((RunExperiment) command.payload()).experimentId();
+        if (taken.add(id)) {
+            Files.writeString(takenFile, id + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.SYNC);
+        }
     }
 
     /** Records the measured result of the running experiment before it is published. */

@@ -81,6 +81,30 @@ class ExperimentConductorTest {
     }
 
     @Test
+    void anExperimentIdBegunUnderOneCommandIsNotRunUnderAnotherAlsoAfterARestart() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        ExperimentConductor.Runner counting = (id, c, w) -> {
+            runs.incrementAndGet();
+            return measured(id, c, w);
+        };
+        conductor(counting, Duration.ofSeconds(30)).conduct(command("exp-once"));
+        conductor(counting, Duration.ofSeconds(30)).settled();
+
+        Envelope again = command("exp-once");   // the same experiment, carried by a new command
+        ExperimentConductor.Outcome second = conductor(counting, Duration.ofSeconds(30)).conduct(again);
+        assertThat(second.completed()).isFalse();
+        assertThat(second.reason()).contains("exp-once", "never run twice");
+        assertThat(second.commandId()).isEqualTo(again.id());
+
+        ledger = new ExperimentLedger(dir.resolve("experiment"));   // a restarted sidecar remembers it too
+        assertThat(conductor(counting, Duration.ofSeconds(30)).conduct(command("exp-once")).completed()).isFalse();
+        assertThat(runs).hasValue(1);
+        assertThat(published).hasSize(1);
+        assertThat(conductor(counting, Duration.ofSeconds(30)).conduct(command("exp-other")).completed()).isTrue();
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
     void aRunPastItsLimitIsStoppedReportedFaultedAndTheBaselineRestored() throws Exception {
         CountDownLatch stopped = new CountDownLatch(1);
         node.onAbort = stopped::countDown;
