@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.core.campaign.CampaignPlan;
 import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
@@ -12,17 +13,16 @@ import dev.ctuner.advisor.data.ExperimentCsvReader;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.NodeFacts;
 import dev.ctuner.common.catalog.SettingsLine;
+import dev.ctuner.common.protocol.message.RequestDistribution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.SplittableRandom;
 
 /**
@@ -115,25 +115,14 @@ final class DatasetCampaign {
     /**
      * The campaign's points: every configuration at every read ratio, in an order shuffled by the
      * seed, each point's {@code repetitions} runs in a row (a block of the executor), each run with
-     * its own workload seed.
+     * its own workload seed; the plan the advisor's own campaigns make ({@link CampaignPlan}).
      */
     static List<Point> points(List<DesignPoint> configurations, double[] ratios, int repetitions, MeasurementSetup setup,
             long seed) {
-        List<Map.Entry<DesignPoint, Double>> cells = new ArrayList<>();
-        for (DesignPoint c : configurations) {
-            for (double rr : ratios) {
-                cells.add(Map.entry(c, rr));
-            }
-        }
-        Collections.shuffle(cells, new Random(seed));
-        List<Point> points = new ArrayList<>();
-        for (Map.Entry<DesignPoint, Double> cell : cells) {
-            for (int rep = 0; rep < repetitions; rep++) {
-                points.add(new Point(cell.getKey().id() + "@rr" + cell.getValue(), rep, cell.getKey().configuration(),
-                        setup.workload(cell.getValue(), seed + points.size()), setup.placement()));
-            }
-        }
-        return points;
+        CampaignPlan plan = CampaignPlan.of(configurations, Arrays.stream(ratios).boxed().toList(), repetitions,
+                new CampaignPlan.WorkloadSize(setup.rows(), setup.operations(), setup.threads(), RequestDistribution.ZIPFIAN), seed);
+        return plan.runs().stream().map(r -> new Point(r.designPoint(), r.repetition(), r.configuration(), r.workload(),
+                setup.placement())).toList();
     }
 
     /**

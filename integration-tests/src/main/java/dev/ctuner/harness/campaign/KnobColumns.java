@@ -1,5 +1,6 @@
 package dev.ctuner.harness.campaign;
 
+import dev.ctuner.advisor.data.ExperimentRows;
 import dev.ctuner.common.catalog.Configuration;
 import dev.ctuner.common.catalog.Knob;
 import dev.ctuner.common.catalog.KnobCatalog;
@@ -33,12 +34,12 @@ final class KnobColumns implements Function<Map<String, String>, Map<String, Str
 
     @Override
     public Map<String, String> apply(Map<String, String> configuration) {
-        ValidationReport report = requireValid(catalog, facts, configuration);
-        Configuration effective = catalog.effective(report.parsed(), facts);
+        requireValid(catalog, facts, configuration);
+        Map<String, String> effective = ExperimentRows.effective(configuration, knobs, catalog, facts);
         Map<String, String> values = new LinkedHashMap<>();
         for (String k : knobs) {
-            Knob knob = catalog.lookup(k).orElseThrow();
-            values.put(k, effective.get(knob.name()).map(knob::format).orElse(""));
+            catalog.lookup(k).orElseThrow();
+            values.put(k, effective.getOrDefault(k, ""));
         }
         return values;
     }
