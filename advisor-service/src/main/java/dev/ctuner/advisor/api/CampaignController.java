@@ -1,13 +1,12 @@
 package dev.ctuner.advisor.api;
 
+import dev.ctuner.advisor.campaign.CampaignProperties;
 import dev.ctuner.advisor.campaign.CampaignRequest;
-import dev.ctuner.advisor.campaign.RaceRequest;
 import dev.ctuner.advisor.campaign.CampaignService;
-import dev.ctuner.advisor.core.campaign.RunAttempt;
+import dev.ctuner.advisor.campaign.RaceRequest;
 import dev.ctuner.advisor.security.ClusterScope;
 import dev.ctuner.advisor.store.Campaign;
 import dev.ctuner.advisor.store.CampaignRun;
-import dev.ctuner.advisor.store.CampaignStore;
 import dev.ctuner.advisor.store.ExperimentSampleStore;
 import dev.ctuner.common.protocol.ClusterId;
 import jakarta.validation.Valid;
@@ -19,8 +18,6 @@ import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,18 +46,19 @@ import org.springframework.web.bind.annotation.RestController;
 public class CampaignController {
 
     private final CampaignService service;
-    private final CampaignStore store;
-    private final ExperimentSampleStore samples;
 
-    public CampaignController(CampaignService service, CampaignStore store, ExperimentSampleStore samples) {
+    public CampaignController(CampaignService service) {
         this.service = service;
-        this.store = store;
-        this.samples = samples;
     }
 
     /** How far a campaign is: planned measurements, those that ran OK or were given up, anchors, experiments sent. */
     public record Progress(int plannedRuns, int ok, int noisy, int faulted, int refused, int anchors, int experimentsSent,
                            String running) {
+
+        static Progress of(CampaignService.Progress p) {
+            return new Progress(p.plannedRuns(), p.ok(), p.noisy(), p.faulted(), p.refused(), p.anchors(), p.experimentsSent(),
+                    p.running().orElse(null));
+        }
     }
 
     public record CampaignSummary(String id, String name, String state, String detail, String createdBy, Instant createdAt,
@@ -88,10 +86,10 @@ public class CampaignController {
     public ResponseEntity<CampaignView> create(@NotNull @Valid @RequestBody CampaignRequest body, Principal who) {
         List<String> nodes = body.nodes() == null ? List.of() : body.nodes();
         nodes.stream().filter(n -> n != null && n.indexOf('/') > 0)
-                .forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+                .forEach(n -> ClusterScope.requireOperatorOf(who, CampaignProperties.clusterOf(n)));
         if (nodes.isEmpty() && !ClusterScope.unlimited(who)) {
             // all configured experiment nodes: an operator limited to some clusters must be an operator of theirs
-            service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+            service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, CampaignProperties.clusterOf(n)));
         }
         Campaign c = service.create(body, who.getName());
         return ResponseEntity.created(URI.create("/api/v1/campaigns/" + c.name())).body(view(c));
@@ -103,18 +101,15 @@ public class CampaignController {
         if (body.clusterId() != null && !body.clusterId().isBlank()) {
             ClusterScope.requireOperatorOf(who, new ClusterId(body.clusterId()));
         }
-        service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        service.experimentNodes().forEach(n -> ClusterScope.requireOperatorOf(who, CampaignProperties.clusterOf(n)));
         Campaign c = service.startRace(body, who.getName());
         return ResponseEntity.created(URI.create("/api/v1/campaigns/" + c.name())).body(view(c));
     }
 
     @GetMapping("/api/v1/campaigns")
     public List<CampaignSummary> list(@RequestParam(defaultValue = "50") @Min(1) @Max(500) int limit) {
-        return service.list(limit).stream().map(c -> {
-            List<CampaignRun> runs = store.runs(c.id());
-            return new CampaignSummary(c.id().toString(), c.name(), c.state().name(), c.detail().orElse(null), c.createdBy(),
-                    c.createdAt(), c.updatedAt(), progress(c, runs));
-        }).toList();
+        return service.list(limit).stream().map(c -> new CampaignSummary(c.id().toString(), c.name(), c.state().name(),
+                c.detail().orElse(null), c.createdBy(), c.createdAt(), c.updatedAt(), Progress.of(service.progress(c)))).toList();
     }
 
     @GetMapping("/api/v1/campaigns/{id}")
@@ -125,37 +120,23 @@ public class CampaignController {
     @PostMapping("/api/v1/campaigns/{id}/cancel")
     public CampaignView cancel(@PathVariable String id, @Valid @RequestBody ApiRequests.Decision body, Principal who) {
         Campaign c = service.get(id);
-        c.settings().nodes().forEach(n -> ClusterScope.requireOperatorOf(who, new ClusterId(n.substring(0, n.indexOf('/')))));
+        c.settings().nodes().forEach(n -> ClusterScope.requireOperatorOf(who, CampaignProperties.clusterOf(n)));
         return view(service.cancel(id, who.getName(), body.comment()));
     }
 
     private CampaignView view(Campaign c) {
-        List<CampaignRun> runs = store.runs(c.id());
-        Map<String, ExperimentSampleStore.StoredExperiment> measured = samples.ofCampaign(c.name()).stream()
-                .collect(Collectors.toMap(ExperimentSampleStore.StoredExperiment::experimentId, Function.identity(), (a, b) -> a));
-        List<ExperimentView> experiments = runs.stream().map(r -> {
-            ExperimentSampleStore.StoredExperiment s = measured.get(r.experimentId());
+        List<ExperimentView> experiments = service.experiments(c).stream().map(e -> {
+            CampaignRun r = e.run();
             return new ExperimentView(r.seq(), r.experimentId(), r.runKey(), r.attempt(), r.cluster().value() + "/" + r.node().value(),
                     r.outcome().name(), r.sentAt(), r.endedAt().orElse(null), r.sends(), r.detail().orElse(null),
-                    s == null ? null : s.throughput(), s == null ? null : s.machine());
+                    e.measured().map(ExperimentSampleStore.StoredExperiment::throughput).orElse(null),
+                    e.measured().map(ExperimentSampleStore.StoredExperiment::machine).orElse(null));
         }).toList();
         RaceView race = service.raced(c).map(r -> new RaceView(r.evidence().survived(), r.evidence().currentEliminated(),
                 r.evidence().experiments(), r.evidence().instances(), r.summary())).orElse(null);
         return new CampaignView(c.id().toString(), c.name(), c.settings().kind().name(), c.state().name(), c.detail().orElse(null),
                 c.createdBy(), c.createdAt(), c.updatedAt(), c.settings().toMap(),
-                c.design().stream().map(p -> new DesignPointView(p.id(), p.configuration())).toList(), progress(c, runs),
-                experiments, race);
-    }
-
-    private static Progress progress(Campaign c, List<CampaignRun> runs) {
-        List<CampaignRun> design = runs.stream().filter(r -> !r.attemptRecord().anchor()).toList();
-        return new Progress(c.settings().plannedRuns(), count(design, RunAttempt.Outcome.OK), count(design, RunAttempt.Outcome.NOISY),
-                count(design, RunAttempt.Outcome.FAULTED), count(design, RunAttempt.Outcome.REFUSED),
-                (int) runs.stream().filter(r -> r.attemptRecord().anchor()).count(), runs.size(),
-                runs.stream().filter(r -> !r.outcome().ended()).map(CampaignRun::experimentId).findFirst().orElse(null));
-    }
-
-    private static int count(List<CampaignRun> runs, RunAttempt.Outcome outcome) {
-        return (int) runs.stream().filter(r -> r.outcome() == outcome).count();
+                c.design().stream().map(p -> new DesignPointView(p.id(), p.configuration())).toList(),
+                Progress.of(service.progress(c)), experiments, race);
     }
 }

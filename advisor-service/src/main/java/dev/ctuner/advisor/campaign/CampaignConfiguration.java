@@ -72,7 +72,7 @@ public class CampaignConfiguration {
      * nodes' latest windows (the experiment nodes' clusters left out); of one cluster when {@code only} names it.
      */
     static List<Double> observedReadRatios(ClusterRegistry registry, CampaignProperties properties, Optional<String> only) {
-        Set<String> experimentClusters = properties.experimentNodes().stream().map(n -> n.substring(0, n.indexOf('/')))
+        Set<String> experimentClusters = properties.experimentNodes().stream().map(n -> CampaignProperties.clusterOf(n).value())
                 .collect(Collectors.toSet());
         Set<Double> ratios = new TreeSet<>();
         for (ClusterId cluster : registry.clusters()) {

@@ -1,6 +1,8 @@
 package dev.ctuner.advisor.campaign;
 
 import dev.ctuner.common.catalog.NodeFacts;
+import dev.ctuner.common.protocol.ClusterId;
+import dev.ctuner.common.protocol.NodeId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -46,6 +48,16 @@ public record CampaignProperties(
         @DefaultValue("400") @Min(1) int maxRuns,
         @DefaultValue("true") boolean retrainWhenDone,
         @DefaultValue("30") @Min(4) int raceBudget) {
+
+    /** The cluster of an experiment node named {@code cluster/node}. */
+    public static ClusterId clusterOf(String node) {
+        return new ClusterId(node.substring(0, node.indexOf('/')));
+    }
+
+    /** The node id of an experiment node named {@code cluster/node}. */
+    public static NodeId nodeOf(String node) {
+        return new NodeId(node.substring(node.indexOf('/') + 1));
+    }
 
     /**
      * Heap, cores, data directories and memory of the experiment nodes.

@@ -187,8 +187,8 @@ public final class CampaignRunner implements AutoCloseable {
                     c.settings().nodes(), FRESH);
             return;
         }
-        ClusterId cluster = cluster(node.get());
-        NodeId nodeId = nodeId(node.get());
+        ClusterId cluster = CampaignProperties.clusterOf(node.get());
+        NodeId nodeId = CampaignProperties.nodeOf(node.get());
         SentCommand command = commands.experiment(cluster, nodeId, experimentId, run.configuration(), run.workload(),
                 properties.commandValidity(), now);
         store.addRun(new CampaignRun(experimentId, c.id(), seq, key, attempt, cluster, nodeId, command.id(),
@@ -284,15 +284,8 @@ public final class CampaignRunner implements AutoCloseable {
     }
 
     private boolean fresh(String node, Instant now) {
-        return registry.node(cluster(node), nodeId(node)).filter(v -> v.isFresh(now, FRESH)).isPresent();
-    }
-
-    static ClusterId cluster(String node) {
-        return new ClusterId(node.substring(0, node.indexOf('/')));
-    }
-
-    static NodeId nodeId(String node) {
-        return new NodeId(node.substring(node.indexOf('/') + 1));
+        return registry.node(CampaignProperties.clusterOf(node), CampaignProperties.nodeOf(node))
+                .filter(v -> v.isFresh(now, FRESH)).isPresent();
     }
 
     @Override

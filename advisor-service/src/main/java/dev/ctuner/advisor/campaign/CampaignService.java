@@ -8,6 +8,7 @@ import dev.ctuner.advisor.advice.InvalidInputException;
 import dev.ctuner.advisor.core.campaign.CampaignPlan;
 import dev.ctuner.advisor.core.campaign.CampaignSchedule;
 import dev.ctuner.advisor.core.campaign.RaceSchedule;
+import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.core.experiment.DesignPoint;
 import dev.ctuner.advisor.core.experiment.GuidedDesign;
 import dev.ctuner.advisor.core.experiment.TrainingDesign;
@@ -25,6 +26,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -297,6 +299,39 @@ public class CampaignService {
     /** Experiments a campaign sent so far. */
     public int experimentsSent(Campaign c) {
         return store.runs(c.id()).size();
+    }
+
+    /**
+     * How far a campaign is: planned measurements, the outcomes of those sent (anchors apart), anchors,
+     * experiments sent, and the one running.
+     */
+    public record Progress(int plannedRuns, int ok, int noisy, int faulted, int refused, int anchors, int experimentsSent,
+                           Optional<String> running) {
+    }
+
+    public Progress progress(Campaign c) {
+        List<CampaignRun> runs = store.runs(c.id());
+        List<CampaignRun> design = runs.stream().filter(r -> !r.attemptRecord().anchor()).toList();
+        java.util.function.ToIntFunction<RunAttempt.Outcome> count =
+                o -> (int) design.stream().filter(r -> r.outcome() == o).count();
+        return new Progress(c.settings().plannedRuns(), count.applyAsInt(RunAttempt.Outcome.OK),
+                count.applyAsInt(RunAttempt.Outcome.NOISY), count.applyAsInt(RunAttempt.Outcome.FAULTED),
+                count.applyAsInt(RunAttempt.Outcome.REFUSED), runs.size() - design.size(), runs.size(),
+                runs.stream().filter(r -> !r.outcome().ended()).map(CampaignRun::experimentId).findFirst());
+    }
+
+    /** One experiment a campaign sent, with its stored measurement once there is one. */
+    public record Experiment(CampaignRun run, Optional<ExperimentSampleStore.StoredExperiment> measured) {
+    }
+
+    /** The campaign's experiments in the order sent, each with its stored measurement. */
+    public List<Experiment> experiments(Campaign c) {
+        Map<String, ExperimentSampleStore.StoredExperiment> measured = new HashMap<>();
+        if (samples != null) {
+            samples.ofCampaign(c.name()).forEach(e -> measured.putIfAbsent(e.experimentId(), e));
+        }
+        return store.runs(c.id()).stream().map(r -> new Experiment(r, Optional.ofNullable(measured.get(r.experimentId()))))
+                .toList();
     }
 
     /** The configured experiment nodes, {@code cluster/node}. */

@@ -2,15 +2,7 @@ package dev.ctuner.advisor.ui;
 
 import dev.ctuner.advisor.campaign.CampaignService;
 import dev.ctuner.advisor.core.campaign.RaceSchedule;
-import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.store.Campaign;
-import dev.ctuner.advisor.store.CampaignRun;
-import dev.ctuner.advisor.store.CampaignStore;
-import dev.ctuner.advisor.store.ExperimentSampleStore;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,21 +25,13 @@ public class CampaignPages {
     static final int LIMIT = 200;
 
     private final CampaignService campaigns;
-    private final CampaignStore store;
-    private final ExperimentSampleStore samples;
 
-    public CampaignPages(CampaignService campaigns, CampaignStore store, ExperimentSampleStore samples) {
+    public CampaignPages(CampaignService campaigns) {
         this.campaigns = campaigns;
-        this.store = store;
-        this.samples = samples;
     }
 
     /** One campaign in the list: how far it is. */
-    public record Row(Campaign c, int planned, long ok, long anchors, int sent) {
-    }
-
-    /** One experiment of a campaign, with what it measured when it was stored. */
-    public record Experiment(CampaignRun run, Double throughput, String machine) {
+    public record Row(Campaign c, CampaignService.Progress progress) {
     }
 
     @GetMapping("/ui/campaigns")
@@ -75,27 +59,15 @@ public class CampaignPages {
     }
 
     private void fillList(Model model) {
-        List<Row> rows = campaigns.list(LIMIT).stream().map(c -> {
-            List<CampaignRun> runs = store.runs(c.id());
-            return new Row(c, c.settings().plannedRuns(),
-                    runs.stream().filter(r -> !r.attemptRecord().anchor() && r.outcome() == RunAttempt.Outcome.OK).count(),
-                    runs.stream().filter(r -> r.attemptRecord().anchor()).count(), runs.size());
-        }).toList();
-        model.addAttribute("rows", rows);
+        model.addAttribute("rows", campaigns.list(LIMIT).stream().map(c -> new Row(c, campaigns.progress(c))).toList());
         model.addAttribute("limit", LIMIT);
         model.addAttribute("experimentNodes", campaigns.experimentNodes());
     }
 
     private void fillOne(String name, Model model) {
         Campaign c = campaigns.get(name);
-        Map<String, ExperimentSampleStore.StoredExperiment> measured = samples.ofCampaign(c.name()).stream()
-                .collect(Collectors.toMap(ExperimentSampleStore.StoredExperiment::experimentId, Function.identity(), (a, b) -> a));
-        List<Experiment> experiments = store.runs(c.id()).stream().map(r -> {
-            ExperimentSampleStore.StoredExperiment s = measured.get(r.experimentId());
-            return new Experiment(r, s == null ? null : s.throughput(), s == null ? null : s.machine());
-        }).toList();
         model.addAttribute("c", c);
-        model.addAttribute("experiments", experiments);
+        model.addAttribute("experiments", campaigns.experiments(c));
         model.addAttribute("settings", c.settings().toMap());
         model.addAttribute("race", campaigns.raced(c).map(RaceSchedule.Raced::summary).orElse(null));
     }
