@@ -3,6 +3,8 @@ package dev.ctuner.advisor.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctuner.advisor.TestUsers;
+import dev.ctuner.advisor.campaign.CampaignRequest;
+import dev.ctuner.advisor.campaign.CampaignService;
 import dev.ctuner.advisor.core.lifecycle.RecommendationState;
 import dev.ctuner.advisor.core.lifecycle.RolloutState;
 import dev.ctuner.advisor.core.vetting.GainEstimate;
@@ -60,6 +62,8 @@ class UiAccessibilityTest {
     MockMvc mvc;
     @Autowired
     RecommendationService recommendations;
+    @Autowired
+    CampaignService campaigns;
 
     private Chromium chromium;
     private final Axe axe = Axe.load();
@@ -76,6 +80,7 @@ class UiAccessibilityTest {
         registry.add("ctuner.advisor.learning.train-at-startup", () -> "true");
         registry.add("ctuner.advisor.tuning.decision-period", () -> "1h");
         registry.add("ctuner.advisor.rollout.max-status-age", () -> "10m");
+        registry.add("ctuner.advisor.campaigns.experiment-nodes[0]", () -> "lab/10.0.0.9");
     }
 
     @BeforeAll
@@ -160,6 +165,13 @@ class UiAccessibilityTest {
         ui.open("/ui/model");
         ui.await("Learning curve");
         check(ui, "model", true);
+        campaigns.create(new CampaignRequest("lab-1", List.of("concurrent_writes", "memtable_flush_writers"), 6, List.of(0.2, 0.8),
+                1, 4, null, 1_000L, 3_000L, 8, null, 7L, null), "olga");
+        ui.open("/ui/campaigns");
+        check(ui, "campaigns", true);
+        ui.open("/ui/campaigns/lab-1");
+        ui.await("No experiment sent yet");
+        check(ui, "campaign", true);
         ui.open("/ui/audit");
         check(ui, "audit", true);
         ui.open("/ui/audit?from=yesterday");
@@ -183,7 +195,7 @@ class UiAccessibilityTest {
         found.forEach((page, violations) -> violations.forEach(v -> (v.seriousOrWorse() ? serious : lesser).add(page + ": " + v)));
         System.out.printf("axe-core %s checked %d pages; %d minor or moderate violations%s%n", axe.version, found.size(), lesser.size(),
                 lesser.stream().map(l -> "\n  " + l).collect(Collectors.joining()));
-        assertThat(found).hasSize(21);
+        assertThat(found).hasSize(23);
         assertThat(serious).as("serious or critical accessibility violations (axe-core " + axe.version + ")").isEmpty();
     }
 
