@@ -7,6 +7,7 @@ import dev.ctuner.harness.AdvisorProcess;
 import dev.ctuner.harness.AdvisorRollouts;
 import dev.ctuner.harness.CassandraCluster;
 import dev.ctuner.harness.CassandraNode;
+import dev.ctuner.harness.Jmx;
 import dev.ctuner.harness.KafkaBroker;
 import dev.ctuner.harness.NodeProcessWatcher;
 import dev.ctuner.harness.SidecarSettings;
@@ -35,7 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
  * shared 3-node RF=3 ring by signed commands over the real broker, carried out by supervised
  * sidecars: a RESTART change under QUORUM load and then, under the same load, its rollback on
  * request; a change the canary's node
- * refuses at startup; and a SCHEMA change (LCS on rollit.kv) applied once under QUORUM load. Every
+ * refuses at startup; and a SCHEMA change (compression off on rollit.kv: one ALTER, every node's SSTables rewritten)
+ * under QUORUM load. Every
  * rollout is planned on the ring the advisor assembled from the sidecars' reports (16 vnodes per
  * node), which must match the live cluster; with one sidecar stopped while its node runs, a rollout
  * is refused naming that node. A leader killed mid-rollout and the rollout finished by another
@@ -195,14 +197,21 @@ class RolloutOrchestratorIT {
 
     @Test
     @Order(4)
-    void aSchemaChangeIsAppliedOnceUnderQuorumLoadWithoutRestartingAnyNode() throws Exception {
+    void aCompressionChangeIsAlteredOnceAndRewritesEveryNodesSstablesUnderQuorumLoadWithoutRestartingAnyNode() throws Exception {
         try (CqlSession session = f.ring.session();
              QuorumLoad load = new QuorumLoad(session, "rollit", 100)) {
             f.ring.awaitSessionConnected(session, Duration.ofSeconds(30));
             Thread.sleep(3_000);
+            for (CassandraNode node : f.ring.nodes()) {
+                try (Jmx jmx = node.jmx()) {
+                    jmx.flush("rollit");
+                }
+                assertThat(compressedSstables(node)).as("compressed SSTables of rollit.kv on %s before the change", node.address())
+                        .isPositive();
+            }
             Instant start = Instant.now();
-            String rec = AdvisorRollouts.submitAndApprove(f.advisor, "it-ring",
-                    Map.of("compaction.class", "LeveledCompactionStrategy"), List.of(), List.of("rollit.kv"));
+            String rec = AdvisorRollouts.submitAndApprove(f.advisor, "it-ring", Map.of("compression.class", "none"), List.of(),
+                    List.of("rollit.kv"));
             AdvisorRollouts.awaitRing(f.advisor, "it-ring", 3, Duration.ofSeconds(60));
             String rollout = AdvisorRollouts.start(f.advisor, rec, "go");
             JsonNode done = f.awaitEnd(rollout, Duration.ofMinutes(5));
@@ -211,20 +220,31 @@ class RolloutOrchestratorIT {
             load.close();
 
             assertThat(done.get("state").asString()).as("rollout %s", done).isEqualTo("SUCCEEDED");
-            assertThat(f.steps(done)).as("one AlterTable, from one node").hasSize(1);
+            assertThat(f.steps(done)).as("one step per node: the first alters, each rewrites its own SSTables").hasSize(3);
+            assertThat(f.stepMessages(done)).as("steps %s", f.stepMessages(done)).filteredOn(m -> m.contains("rewritten in")).hasSize(3);
             load.assertNoFailures("during the schema change", 100);
             assertThat(load.missingAtAll()).as("acknowledged writes not readable at ALL").isEmpty();
             f.assertEachNodeHadProcesses(1);              // no node restarted: the PIDs are those of the start
             for (CassandraNode node : f.ring.nodes()) {
-                Map<String, String> compaction = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
-                                "SELECT compaction FROM system_schema.tables WHERE keyspace_name = 'rollit' AND table_name = 'kv'")
-                        .setNode(CassandraCluster.driverNode(session, node))).one().getMap("compaction", String.class, String.class);
-                assertThat(compaction.get("class")).as("compaction of rollit.kv on %s", node.address())
-                        .endsWith("LeveledCompactionStrategy");
+                Map<String, String> compression = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+                                "SELECT compression FROM system_schema.tables WHERE keyspace_name = 'rollit' AND table_name = 'kv'")
+                        .setNode(CassandraCluster.driverNode(session, node))).one().getMap("compression", String.class, String.class);
+                assertThat(compression.get("enabled")).as("compression of rollit.kv on %s", node.address()).isEqualTo("false");
+                // uncompressed SSTables have no CompressionInfo.db: every one the node holds now was written or rewritten after the change
+                assertThat(compressedSstables(node)).as("compressed SSTables of rollit.kv left on %s", node.address()).isZero();
             }
             assertThat(AdvisorRollouts.recommendationState(f.advisor, rec)).isEqualTo("VERIFIED");
-            System.out.println("schema change took " + took.toMillis() + " ms; " + load.acknowledged.size() + " writes, "
+            System.out.println("compression change took " + took.toMillis() + " ms; " + load.acknowledged.size() + " writes, "
                     + load.reads.get() + " reads at QUORUM; steps: " + f.stepMessages(done));
+        }
+    }
+
+    /** The node's live SSTables of rollit.kv written with compression (those with a CompressionInfo.db component). */
+    private static long compressedSstables(CassandraNode node) throws java.io.IOException {
+        Path keyspace = node.storageDir().resolve("data").resolve("rollit");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(keyspace)) {
+            return files.filter(p -> p.getParent().getFileName().toString().startsWith("kv-")
+                    && p.getFileName().toString().endsWith("-CompressionInfo.db")).count();
         }
     }
 

@@ -51,6 +51,11 @@ public final class TableTargets {
             failures.add(new GateFailure(GATE, List.of(), "tables " + tables + " are named but no setting is a table option;"
                     + " leave \"tables\" out for node settings"));
         }
+        if (tables.size() > 1 && dev.ctuner.common.protocol.message.AlterTable.rewritesSstables(tableKnobs)) {
+            failures.add(new GateFailure(GATE, tableKnobs.stream().filter(k -> k.startsWith("compression.")).sorted().toList(),
+                    "a compression change rewrites every node's SSTables of its table, node after node: name one table per"
+                            + " recommendation, not " + tables.size() + " (submit one for each table)"));
+        }
         Set<String> seen = new HashSet<>();
         for (String table : tables) {
             if (table == null || !TABLE.matcher(table).matches()) {

@@ -289,8 +289,10 @@ public final class RolloutDriver {
         Duration waited = Duration.between(step.updatedAt(), now);
         if (problem.isEmpty()) {
             String version = views.get(step.nodeId()).status().orElseThrow().schemaVersion();
+            String rewrite = step.command().flatMap(c -> results.latest(c.id())).flatMap(r -> r.millis(CommandPhase.DONE))
+                    .map(ms -> "; this node's SSTables of it rewritten in " + ms + " ms").orElse("");
             move(rollout, step, NodeStepStatus.VERIFIED, "ALTER TABLE " + SchemaSteps.table(rec, step) + " read back by "
-                    + step.nodeId() + "; all " + nodes.size() + " nodes UP_NORMAL on schema " + version);
+                    + step.nodeId() + rewrite + "; all " + nodes.size() + " nodes UP_NORMAL on schema " + version);
         } else if (waited.compareTo(properties.gateTimeout()) > 0) {
             move(rollout, step, NodeStepStatus.FAILED, "no schema agreement within " + waited.toSeconds() + " s of ALTER TABLE "
                     + SchemaSteps.table(rec, step) + ": " + problem.get());

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -198,11 +199,12 @@ final class RolloutRecovery {
     }
 
     private void sendRollback(Rollout rollout, Recommendation rec, NodeStep step, ReportedResult applied, String why, Instant now) {
-        SentCommand rollback = driver.forward(rollout, rec, step, applied.previousValues(),
+        Map<String, String> previous = previousValues(rollout, rec, applied);
+        SentCommand rollback = driver.forward(rollout, rec, step, previous,
                 "rollback of command " + step.command().orElseThrow().id() + " (" + why + ")", now);
         // Persisted before it is sent: after a crash in between, the same command is sent again, never a new one.
         store.recordRollback(rollout.id(), step, rollback, now, "rolling back (" + why + "): sent command " + rollback.id()
-                + " restoring " + applied.previousValues() + failure(step));
+                + " restoring " + previous + failure(step));
         driver.send(step.nodeId(), rollback);
         log.info("rollout {}: rolling back {} with command {}", rollout.id(), step.nodeId(), rollback.id());
     }
@@ -231,6 +233,19 @@ final class RolloutRecovery {
      * The DONE result of a step whose node carries the change now: its command was carried out and
      * it is not rolled back (a step the sidecar restored by itself is ROLLED_BACK already).
      */
+    /**
+     * The values a step's rollback restores: what its node reported before the change; for a compression change, what
+     * the node that ran the ALTER reported (the others found the table altered already, and rewrite their SSTables back).
+     */
+    private Map<String, String> previousValues(Rollout rollout, Recommendation rec, ReportedResult applied) {
+        if (!SchemaSteps.rewrites(rec)) {
+            return applied.previousValues();
+        }
+        return rollout.steps().stream().filter(s -> s.round() == 0).findFirst().flatMap(s -> s.command())
+                .flatMap(c -> results.latest(c.id())).map(ReportedResult::previousValues).filter(p -> !p.isEmpty())
+                .orElse(applied.previousValues());
+    }
+
     static Optional<ReportedResult> carriesChange(NodeStep step, CommandResultStore results) {
         if (step.command().isEmpty() || step.status() == NodeStepStatus.ROLLED_BACK || step.status() == NodeStepStatus.SKIPPED) {
             return Optional.empty();

@@ -94,7 +94,8 @@ public class RolloutService {
      *
      * A SCHEMA change (table options) is not rolled out node by node: each of its tables gets one
      * AlterTable, carried out once by one node's sidecar (a step per table, one after another, each on
-     * a different node of the request, the canary first if one is named); see {@link SchemaSteps}.
+     * a different node of the request, the canary first if one is named); a compression change has a
+     * step on every node, which rewrites that node's SSTables; see {@link SchemaSteps}.
      *
      * @throws PlanRefusedException when no safe plan exists (RF = CL without aggressive), or a SCHEMA
      *         change names no table or more tables than nodes
@@ -157,13 +158,15 @@ public class RolloutService {
         List<NodeStep> steps = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             steps.add(new NodeStep(nodes.get(i), i, false, NodeStepStatus.PENDING, Optional.empty(), Optional.empty(), now,
-                    Optional.of("ALTER TABLE " + recommendation.tables().get(i) + " from this node"), 0));
+                    Optional.of(SchemaSteps.plannedStep(recommendation, i)), 0));
         }
         Rollout rollout = new Rollout(UUID.randomUUID(), recommendation.id(), RolloutState.RUNNING, 0, steps.size(),
                 dev.ctuner.advisor.core.safety.PlanMethod.ONCE, false, now, now, 0, steps);
         store.insert(rollout, new AuditEntry<>(Optional.empty(), RolloutState.RUNNING, actor, now,
-                "started: " + comment + " (SCHEMA change applied once: one ALTER TABLE for each of " + recommendation.tables()
-                        + ", no restart)"));
+                "started: " + comment + (SchemaSteps.rewrites(recommendation)
+                        ? " (SCHEMA change of compression: one ALTER TABLE of " + recommendation.tables().get(0) + ", then each of the "
+                                + steps.size() + " nodes rewrites its SSTables of it, one after another; no restart)"
+                        : " (SCHEMA change applied once: one ALTER TABLE for each of " + recommendation.tables() + ", no restart)")));
         events.publishEvent(new RolloutChanged(rollout.id()));
         return get(rollout.id());
     }

@@ -7,6 +7,7 @@ import dev.ctuner.advisor.store.Recommendation;
 import dev.ctuner.advisor.store.Rollout;
 import dev.ctuner.common.catalog.ApplyMode;
 import dev.ctuner.common.protocol.NodeId;
+import dev.ctuner.common.protocol.message.AlterTable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,6 +34,11 @@ final class SchemaSteps {
         return rec.costTier() == ApplyMode.SCHEMA;
     }
 
+    /** Whether the change rewrites data on every node (compression), so has a step on each. */
+    static boolean rewrites(Recommendation rec) {
+        return isSchema(rec) && AlterTable.rewritesSstables(rec.settings().keySet());
+    }
+
     /**
      * The node that alters each table, in table order: the canary first if one is named, then the
      * request's nodes; a different node per table (a rollout has one step per node).
@@ -45,6 +51,12 @@ final class SchemaSteps {
         Set<NodeId> order = new LinkedHashSet<>();
         request.canary().ifPresent(order::add);
         order.addAll(request.nodes());
+        if (rewrites(rec)) {
+            if (rec.tables().size() != 1) {
+                throw new PlanRefusedException(List.of(ONE_TABLE + rec.tables().size() + " tables"));
+            }
+            return List.copyOf(order);
+        }
         if (rec.tables().size() > order.size()) {
             throw new PlanRefusedException(List.of(rec.tables().size() + " tables need as many nodes to alter them from (one step"
                     + " per node), but the request names " + order.size() + "; split the recommendation"));
@@ -52,9 +64,22 @@ final class SchemaSteps {
         return new ArrayList<>(order).subList(0, rec.tables().size());
     }
 
+    static final String ONE_TABLE = "a compression change rewrites every node's SSTables of its table, node after node:"
+            + " name one table per recommendation (split it), not ";
+
     /** The table ({@code keyspace.table}) a step alters. */
     static String table(Recommendation rec, NodeStep step) {
-        return rec.tables().get(step.round());
+        return rewrites(rec) ? rec.tables().get(0) : rec.tables().get(step.round());
+    }
+
+    /** What a step does, for the rollout view before it runs. */
+    static String plannedStep(Recommendation rec, int index) {
+        String table = rewrites(rec) ? rec.tables().get(0) : rec.tables().get(index);
+        if (!rewrites(rec)) {
+            return "ALTER TABLE " + table + " from this node";
+        }
+        return index == 0 ? "ALTER TABLE " + table + " from this node, then rewrite this node's SSTables of it"
+                : "rewrite this node's SSTables of " + table + " with the new compression (the ALTER runs once, on the first node)";
     }
 
     /** Every node to check: those the sidecars report for the cluster and the rollout's own. */

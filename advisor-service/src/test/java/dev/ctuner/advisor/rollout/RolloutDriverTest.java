@@ -747,5 +747,51 @@ class RolloutDriverTest {
                         .contains("plain CQL identifiers"));
         assertThatThrownBy(() -> start(LCS, List.of("a.t1", "a.t2", "a.t3", "a.t4")))
                 .isInstanceOf(PlanRefusedException.class).hasMessageContaining("split the recommendation");
+        assertThatThrownBy(() -> recommendations.submit(new Submission(Views.CLUSTER, LZ4, "t", java.util.Set.of(),
+                List.of("rollit.kv", "rollit.other")), "olga"))
+                .satisfies(e -> assertThat(((dev.ctuner.advisor.recommendation.InvalidSettingsException) e).violations().toString())
+                        .contains("name one table per recommendation, not 2"));
+    }
+
+    static final Map<String, String> LZ4 = Map.of("compression.class", "LZ4Compressor");
+    static final Map<String, String> ZSTD = Map.of("compression.class", "ZstdCompressor");
+
+    @Test
+    void aCompressionChangeAltersOnceThenEveryNodeRewritesItsSstablesAndARollbackRestoresTheFirstNodesPreviousOptions() {
+        Rollout r = start(LZ4, List.of("rollit.kv"));
+        assertThat(r.steps()).hasSize(3);
+        assertThat(r.steps().get(0).message()).hasValueSatisfying(m -> assertThat(m).contains("ALTER TABLE rollit.kv", "then rewrite"));
+        assertThat(r.steps().get(2).message()).hasValueSatisfying(m -> assertThat(m).startsWith("rewrite this node's SSTables of rollit.kv"));
+        RolloutDriver driver = driver();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            driver.advance(r.id());
+            assertThat(sent).hasSize(i + 1).last().asString().contains("AlterTable", "table=kv", "compression.class=LZ4Compressor");
+            String node = sent.get(i).split(" ")[0];
+            order.add(node);
+            NodeStep step = step(r.id(), node);
+            // the first node reports the options it replaced; the others found the table altered already
+            answer(step, CommandStatus.DONE, CommandPhase.DONE, i == 0 ? ZSTD : LZ4, step.command().orElseThrow().id());
+            driver.advance(r.id());
+            schemaHeartbeats("s" + (i + 2), "s" + (i + 2), "s" + (i + 2));
+            driver.advance(r.id());
+            assertThat(step(r.id(), node).status()).isEqualTo(NodeStepStatus.VERIFIED);
+        }
+        assertThat(order).doesNotHaveDuplicates();
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.SUCCEEDED);
+        sent.clear();
+
+        rolloutService.rollback(r.id(), "olga", "reads slower with LZ4");
+        for (int i = 0; i < 3; i++) {
+            schemaHeartbeats("s9", "s9", "s9");
+            driver.advance(r.id());
+            assertThat(sent).hasSize(i + 1).last().asString().contains("AlterTable", "compression.class=ZstdCompressor");
+            NodeStep rolling = step(r.id(), sent.get(i).split(" ")[0]);
+            answer(rolling, CommandStatus.DONE, CommandPhase.DONE, LZ4, rolling.rollback().orElseThrow().id());
+            driver.advance(r.id());
+        }
+        driver.advance(r.id());
+        assertThat(rollouts.find(r.id()).orElseThrow().state()).isEqualTo(RolloutState.ROLLED_BACK);
     }
 }

@@ -246,9 +246,13 @@ public final class CommandExecutor implements AutoCloseable {
 
     private CommandResult alterResult(UUID id, TableAlterer.Outcome outcome) {
         if (outcome instanceof TableAlterer.Outcome.Applied applied) {
-            log.info("command {}: table options {} applied (previously {})", id, applied.applied(), applied.previous());
-            return result(id, CommandStatus.DONE, CommandPhase.DONE, null, Map.of(CommandPhase.SYNCED, applied.agreementMillis()),
-                    applied.applied(), applied.previous());
+            log.info("command {}: table options {} {} (previously {}){}", id, applied.applied(),
+                    applied.altered() ? "applied" : "already set, no ALTER needed", applied.previous(),
+                    applied.rewriteMillis() < 0 ? "" : "; this node's SSTables rewritten in " + applied.rewriteMillis() + " ms");
+            // durations: SYNCED the schema agreement, DONE the rewrite of this node's SSTables when one ran
+            Map<CommandPhase, Long> durations = applied.rewriteMillis() < 0 ? Map.of(CommandPhase.SYNCED, applied.agreementMillis())
+                    : Map.of(CommandPhase.SYNCED, applied.agreementMillis(), CommandPhase.DONE, applied.rewriteMillis());
+            return result(id, CommandStatus.DONE, CommandPhase.DONE, null, durations, applied.applied(), applied.previous());
         }
         if (outcome instanceof TableAlterer.Outcome.UnknownTable unknown) {
             log.warn("command {} rejected: {}", id, unknown.reason());

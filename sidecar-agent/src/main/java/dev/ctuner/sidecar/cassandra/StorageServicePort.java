@@ -27,4 +27,10 @@ public interface StorageServicePort {
 
     /** Flushes the memtables of {@code keyspace} (of {@code tables}, or all of them when none are named) to SSTables. */
     void forceKeyspaceFlush(String keyspace, String... tables) throws Exception;
+
+    /**
+     * Rewrites the node's SSTables of {@code keyspace}'s {@code tables} whose compression differs from the table's
+     * ({@code nodetool recompress_sstables}), {@code jobs} at a time; blocks until done. Returns 0 when it succeeded.
+     */
+    int recompressSSTables(String keyspace, int jobs, String... tables) throws Exception;
 }

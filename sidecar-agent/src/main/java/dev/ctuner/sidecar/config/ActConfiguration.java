@@ -35,6 +35,7 @@ import dev.ctuner.sidecar.experiment.ExperimentConductor;
 import dev.ctuner.sidecar.experiment.ExperimentLedger;
 import dev.ctuner.sidecar.experiment.SidecarExperimentNode;
 import dev.ctuner.sidecar.cassandra.JmxNode;
+import dev.ctuner.sidecar.cassandra.StorageServicePort;
 import dev.ctuner.sidecar.observe.WorkloadObserver;
 import dev.ctuner.sidecar.publish.BacklogPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -89,7 +90,15 @@ public class ActConfiguration {
                 new HealthGate(cql, jmx, properties.getCassandra()), state.resolve("backups"), act.getStopTimeout(), clock);
         log.info("carrying out signed commands on node {} with {} (advisor key {}); allowed knobs: {}", node.value(),
                 process.describe(), verifier, allowlist.stream().map(KnobName::value).sorted().toList());
-        TableAlterer alterer = new TableAlterer(catalog, new CqlTableSchema(cql), act.getSchemaAgreementTimeout());
+        TableAlterer alterer = new TableAlterer(catalog, new CqlTableSchema(cql), (keyspace, table) -> {
+            // through a proxy, not JmxNode.invoke: a rewrite takes as long as the data needs, and must not hold the
+            // connection's lock that sampling and heartbeats take
+            int status = jmx.proxy(JmxNode.name(StorageServicePort.NAME), StorageServicePort.class).recompressSSTables(keyspace, 1, table);
+            if (status != 0) {
+                throw new IllegalStateException("Cassandra answered status " + status + " (1: aborted, 2: could not mark the SSTables"
+                        + " compacting; another operation holds them)");
+            }
+        }, act.getSchemaAgreementTimeout());
         SidecarRole role = properties.getRole();
         ExperimentConductor experiments = role == SidecarRole.EXPERIMENT
                 ? experiments(properties, cql, jmx, process, yaml, state, publisher, topics, node, clock) : null;

@@ -43,6 +43,11 @@ class TableAltererTest {
                 v.put("compaction.class", "LeveledCompactionStrategy");
                 tables.put("rollit.kv", TableOptions.of(v));
             }
+            if (!ignore && cql.contains("LZ4Compressor")) {
+                Map<String, String> v = new HashMap<>(tables.get("rollit.kv").values());
+                v.put("compression.class", "LZ4Compressor");
+                tables.put("rollit.kv", TableOptions.of(v));
+            }
         }
 
         @Override
@@ -52,7 +57,14 @@ class TableAltererTest {
     }
 
     private final FakeSchema schema = new FakeSchema();
-    private final TableAlterer alterer = new TableAlterer(KnobCatalog.cassandra50(), schema, Duration.ofSeconds(5));
+    private final List<String> rewritten = new ArrayList<>();
+    private Exception rewriteFails;
+    private final TableAlterer alterer = new TableAlterer(KnobCatalog.cassandra50(), schema, (keyspace, table) -> {
+        if (rewriteFails != null) {
+            throw rewriteFails;
+        }
+        rewritten.add(keyspace + "." + table);
+    }, Duration.ofSeconds(5));
 
     @Test
     void altersOnceAndReportsTheAppliedAndPreviousOptions() {
@@ -61,6 +73,52 @@ class TableAltererTest {
         assertThat(outcome).isInstanceOfSatisfying(TableAlterer.Outcome.Applied.class, a -> {
             assertThat(a.applied()).isEqualTo(Map.of("compaction.class", "LeveledCompactionStrategy"));
             assertThat(a.previous()).isEqualTo(Map.of("compaction.class", "SizeTieredCompactionStrategy"));
+        });
+    }
+
+    @Test
+    void aCompactionChangeRewritesNothing() {
+        TableAlterer.Outcome outcome = alterer.alter("rollit", "kv", TableOptions.of(Map.of("compaction.class", "LeveledCompactionStrategy")));
+        assertThat(outcome).isInstanceOfSatisfying(TableAlterer.Outcome.Applied.class, a -> {
+            assertThat(a.altered()).isTrue();
+            assertThat(a.rewriteMillis()).isEqualTo(-1);
+        });
+        assertThat(rewritten).isEmpty();
+    }
+
+    @Test
+    void aCompressionChangeRewritesThisNodesSstablesAfterTheAlter() {
+        TableAlterer.Outcome outcome = alterer.alter("rollit", "kv", TableOptions.of(Map.of("compression.class", "LZ4Compressor")));
+        assertThat(schema.executed).hasSize(1);
+        assertThat(rewritten).containsExactly("rollit.kv");
+        assertThat(outcome).isInstanceOfSatisfying(TableAlterer.Outcome.Applied.class, a -> {
+            assertThat(a.altered()).isTrue();
+            assertThat(a.rewriteMillis()).isGreaterThanOrEqualTo(0);
+            assertThat(a.previous()).containsEntry("compression.class", "ZstdCompressor");
+        });
+    }
+
+    @Test
+    void aNodeWhoseTableHasTheOptionsAlreadyRunsNoAlterAndOnlyRewrites() {
+        // another node of the ring altered the table; this one rewrites its own SSTables
+        TableAlterer.Outcome outcome = alterer.alter("rollit", "kv",
+                TableOptions.of(Map.of("compression.class", "ZstdCompressor", "compression.chunk_length_in_kb", "16")));
+        assertThat(schema.executed).isEmpty();
+        assertThat(rewritten).containsExactly("rollit.kv");
+        assertThat(outcome).isInstanceOfSatisfying(TableAlterer.Outcome.Applied.class, a -> {
+            assertThat(a.altered()).isFalse();
+            assertThat(a.applied()).isEqualTo(a.previous());
+        });
+    }
+
+    @Test
+    void aRewriteThatFailsFailsTheCommandAndKeepsThePreviousOptionsForTheRollback() {
+        rewriteFails = new IllegalStateException("Cassandra answered status 2");
+        TableAlterer.Outcome outcome = alterer.alter("rollit", "kv", TableOptions.of(Map.of("compression.class", "LZ4Compressor")));
+        assertThat(outcome).isInstanceOfSatisfying(TableAlterer.Outcome.Failed.class, f -> {
+            assertThat(f.reason()).contains("the ALTER TABLE ran", "rewriting this node's SSTables of rollit.kv", "status 2",
+                    "nodetool recompress_sstables rollit kv");
+            assertThat(f.previous()).containsEntry("compression.class", "ZstdCompressor");
         });
     }
 

@@ -14,6 +14,11 @@ import java.util.regex.Pattern;
  * catalog formats them ({@code LeveledCompactionStrategy}, {@code 0.01}), not as CQL option maps:
  * the sidecar validates them against the catalog's TABLE knobs and builds the CQL itself.
  *
+ * <p>The receiving node's sidecar runs the ALTER only when the table's options differ (another node
+ * may have altered it already) and, when the options include compression
+ * ({@link #rewritesSstables}), then rewrites its own node's SSTables of the table written with other
+ * compression: a compression change is sent to every node, one after another.
+ *
  * @param options catalog knob name to value; not empty, sorted by name
  * @param reason why the advisor wants the change, for the audit trail
  */
@@ -38,6 +43,11 @@ public record AlterTable(
         Checks.nonBlank(reason, "reason");
         Checks.required(expiresAt, "expiresAt");
         rolloutId = Checks.optionalNonBlank(rolloutId, "rolloutId");
+    }
+
+    /** Whether options of these names take effect on data already written only once each node rewrites its SSTables (compression). */
+    public static boolean rewritesSstables(java.util.Collection<String> optionNames) {
+        return optionNames.stream().anyMatch(k -> k.startsWith("compression."));
     }
 
     private static void identifier(String value, String field, Pattern pattern) {
