@@ -75,6 +75,18 @@ public final class Jmx implements AutoCloseable {
         }
     }
 
+    /**
+     * Rewrites the node's SSTables of {@code keyspace.table} written with other compression than the table's
+     * ({@code nodetool recompress_sstables}); blocks until done and throws when Cassandra reports a failure.
+     */
+    public void recompress(String keyspace, String table) throws Exception {
+        Object status = invoke(STORAGE_SERVICE, "recompressSSTables", new Object[] {keyspace, 1, new String[] {table}},
+                new String[] {String.class.getName(), int.class.getName(), "[Ljava.lang.String;"});
+        if (!Integer.valueOf(0).equals(status)) {
+            throw new IllegalStateException("recompress_sstables of " + keyspace + "." + table + " answered status " + status);
+        }
+    }
+
     /** Flushes every table of {@code keyspace} to SSTables. */
     public void flush(String keyspace) throws Exception {
         invoke(STORAGE_SERVICE, "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},

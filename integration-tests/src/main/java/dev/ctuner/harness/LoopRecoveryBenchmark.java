@@ -34,109 +34,31 @@ import tools.jackson.databind.JsonNode;
  * a real 3-node ring (RF=3) under a closed-loop QUORUM load (a fixed number of requests in flight,
  * as latency-bound clients), and how long each stage of the loop
  * takes. The advisor (its own process, model trained on the committed data) and three acting
- * sidecars run as in production; the mis-tuning is the read stage shrunk on every node through
- * JMX, as an operator's mistake would. Three phases:
+ * sidecars run as in production; the mis-tuning is applied as an operator's mistake would be
+ * ({@link LoopRecoveryOptions}: the read stage through JMX, yaml values by rolling restarts, or the
+ * workload table's options by ALTER TABLE). Three phases:
  * <ol>
- * <li>the loop paused, rounds of the default read stage and the mis-tuned one, interleaved ABBA;</li>
- * <li>mis-tuned under continuous load, the loop resumed under the auto policy (LIVE changes): its
- * proposal, approval, rollout and verification are timed;</li>
- * <li>the loop paused again, rounds of the configuration it left and of the mis-tuned read stage
- * with its other changes kept, interleaved ABBA.</li>
+ * <li>the loop paused, rounds of the default and the mis-tuned configuration, interleaved ABBA;</li>
+ * <li>mis-tuned under continuous load, the loop resumed under the auto policy: its proposal,
+ * approval, rollout and verification are timed;</li>
+ * <li>the loop paused again, rounds of the configuration it left and of the mis-tuning with its
+ * other changes kept, interleaved ABBA.</li>
  * </ol>
  * Writes a markdown report with the recovered share (after - trap) / (default - trap).
  *
- * <p>Arguments: {@code [--pairs N] [--round-seconds S] [--threads T] [--trap-read-threads R] [--out FILE]}.
+ * <p>Arguments: see {@link LoopRecoveryOptions#parse}.
  */
 public final class LoopRecoveryBenchmark {
 
     static final String CLUSTER = "bench-loop";
-    private static final String KEYSPACE = "loopbench";
+    static final String KEYSPACE = "loopbench";
     private static final long RECORDS = 50_000;
 
     private LoopRecoveryBenchmark() {
     }
 
-    /**
-     * @param trapYaml the restart-only mis-tuning ({@code cassandra.yaml} keys and values, applied by rolling restarts);
-     *                 empty for the live one, the read stage shrunk to {@code trapThreads} through JMX
-     * @param read     the workload's read share, the rest updates
-     * @param settle   load after each rolling restart before a round counts (yaml trap only)
-     */
-    record Options(int pairs, int roundSeconds, int threads, int trapThreads, Map<String, String> trapYaml, double read, int settle,
-                   Path out) {
-
-        static Options parse(String... args) {
-            int pairs = 5;
-            int roundSeconds = 20;
-            int threads = 8;
-            int trap = 2;
-            Map<String, String> yaml = new LinkedHashMap<>();
-            double read = 0.95;
-            int settle = 60;
-            Path out = Path.of("docs/benchmarks/closed-loop-recovery.md");
-            for (int i = 0; i < args.length; i += 2) {
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + args[i]);
-                }
-                String v = args[i + 1];
-                switch (args[i]) {
-                    case "--pairs" -> pairs = Integer.parseInt(v);
-                    case "--round-seconds" -> roundSeconds = Integer.parseInt(v);
-                    case "--threads" -> threads = Integer.parseInt(v);
-                    case "--trap-read-threads" -> trap = Integer.parseInt(v);
-                    case "--trap-yaml" -> {
-                        for (String pair : v.split(",")) {
-                            String[] kv = pair.split("=", 2);
-                            if (kv.length != 2 || kv[0].isBlank() || kv[1].isBlank()) {
-                                throw new IllegalArgumentException("--trap-yaml takes key=value pairs separated by commas, not '" + v + "'");
-                            }
-                            yaml.put(kv[0].trim(), kv[1].trim());
-                        }
-                    }
-                    case "--read" -> read = Double.parseDouble(v);
-                    case "--settle-seconds" -> settle = Integer.parseInt(v);
-                    case "--out" -> out = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                            + "; use --pairs N, --round-seconds S, --threads T, --trap-read-threads R, --trap-yaml K=V[,K=V], --read R, "
-                            + "--settle-seconds S, --out FILE");
-                }
-            }
-            if (pairs < 2 || roundSeconds < 5 || threads < 1 || trap < 1 || read < 0 || read > 1 || settle < 0) {
-                throw new IllegalArgumentException("need --pairs ≥ 2, --round-seconds ≥ 5, --threads ≥ 1, --trap-read-threads ≥ 1, "
-                        + "--read between 0 and 1, --settle-seconds ≥ 0");
-            }
-            return new Options(pairs, roundSeconds, threads, trap, Map.copyOf(yaml), read, settle, out);
-        }
-
-        boolean yamlTrap() {
-            return !trapYaml.isEmpty();
-        }
-
-        /** Verification skips this long after a rollout of restarts: the production default (2 minutes) or the settle. */
-        int verifyWarmupSeconds() {
-            return Math.max(120, settle);
-        }
-
-        String commandLine() {
-            String trap = yamlTrap()
-                    ? " --trap-yaml " + String.join(",", new java.util.TreeMap<>(trapYaml).entrySet().stream()
-                            .map(e -> e.getKey() + "=" + e.getValue()).toList()) + " --settle-seconds " + settle
-                    : " --trap-read-threads " + trapThreads;
-            return "scripts/bench-loop-recovery.sh --pairs " + pairs + " --round-seconds " + roundSeconds + " --threads " + threads
-                    + " --read " + read + trap;
-        }
-    }
-
-    /** The two configurations a phase alternates between, and how the ring is switched to one of them. */
-    interface Arms {
-        /** Puts the ring in arm {@code a} (true) or {@code b}; does nothing when it is there already. */
-        void apply(boolean a) throws Exception;
-
-        String label(boolean a);
-    }
-
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
+        LoopRecoveryOptions options = LoopRecoveryOptions.parse(args);
         Path root = Path.of("").toAbsolutePath();
         ServerRuntime runtime = ServerRuntime.locate(root);
         Path dir = root.resolve("run/bench-loop-recovery");
@@ -185,24 +107,23 @@ public final class LoopRecoveryBenchmark {
                 int defaultThreads = readThreads(ring.node(1));
                 Map<String, Object> defaultYaml = RollingYaml.current(ring.node(1), options.trapYaml().keySet());
                 Map<String, Object> trapYaml = RollingYaml.typed(options.trapYaml());
+                Map<String, String> defaultTable = TrapArms.tableOptions(session, KEYSPACE, options.trapTable().keySet());
                 notes.add(warmUp(session, options, errors));
                 if (options.yamlTrap()) {
                     // every measured round of either arm follows a rolling restart and its settle: the first default
                     // rounds would otherwise run on JVMs warmed far longer than any round after a switch
-                    notes.add(restartAndSettle(ring, session, options, defaultYaml, "the default yaml, before the first round", errors));
+                    notes.add(TrapArms.restartAndSettle(ring, session, options, defaultYaml, "the default yaml, before the first round", errors));
                 }
-                interleave(session, options, options.yamlTrap()
-                        ? yamlArms(ring, session, options, defaultYaml, trapYaml, "default", errors, notes)
-                        : jmxArms(ring, defaultThreads, options.trapThreads()), defaults, traps, errors, "before");
+                TrapArms before = options.yamlTrap() ? TrapArms.yaml(ring, session, options, defaultYaml, trapYaml, "default", errors, notes)
+                        : options.tableTrap() ? TrapArms.table(ring, session, options, KEYSPACE, defaultTable, options.trapTable(), "default",
+                                errors, notes)
+                        : TrapArms.readThreads(ring, defaultThreads, options.trapThreads());
+                interleave(session, options, before, defaults, traps, errors, "before");
 
                 // the loop at work: mis-tuned, continuous load, auto policy
-                if (options.yamlTrap()) {
-                    yamlArms(ring, session, options, defaultYaml, trapYaml, "default", errors, notes).apply(false);
-                } else {
-                    Jmx.setReadThreads(ring, options.trapThreads());
-                }
+                before.apply(false);
                 try (BackgroundLoad load = new BackgroundLoad(session, options, errors)) {
-                    loop.put("policy", options.yamlTrap() ? """
+                    loop.put("policy", options.yamlTrap() || options.tableTrap() ? """
                             {"mode":"AUTO","allowedTiers":["LIVE","SCHEMA","RESTART"],"minPredictedGain":0.0,"minLowerBound":-0.5,
                              "insideDataRegionOnly":false,"maxChangesPerDay":5,"comment":"benchmark: every tier"}""" : """
                             {"mode":"AUTO","allowedTiers":["LIVE"],"minPredictedGain":0.0,"minLowerBound":-0.5,
@@ -220,6 +141,8 @@ public final class LoopRecoveryBenchmark {
                     JsonNode done = AdvisorRollouts.awaitNotIn(advisor, started.get("reason").asString().split(" ")[1], java.util.Set.of("RUNNING"),
                             Duration.ofMinutes(15));
                     stages.put(options.yamlTrap() ? "rollout (canary first, rolling restarts where the change needs them)"
+                            : options.tableTrap() ? "rollout (one ALTER TABLE where the change is of table options, every node's SSTables "
+                                    + "rewritten where it changes compression)"
                             : "rollout (LIVE, canary first, one node at a time)", seconds(start) - sum(stages));
                     if (!"SUCCEEDED".equals(done.get("state").asString())) {
                         throw new IllegalStateException("the loop's rollout ended " + done.get("state").asString() + ": " + done);
@@ -237,12 +160,17 @@ public final class LoopRecoveryBenchmark {
                 if (options.yamlTrap()) {
                     Map<String, Object> tunedYaml = RollingYaml.current(ring.node(1), options.trapYaml().keySet());
                     notes.add("mis-tuned keys: default " + defaultYaml + ", mis-tuned " + trapYaml + ", after the loop " + tunedYaml);
-                    interleave(session, options, yamlArms(ring, session, options, tunedYaml, trapYaml, "the loop's", errors, notes),
+                    interleave(session, options, TrapArms.yaml(ring, session, options, tunedYaml, trapYaml, "the loop's", errors, notes),
                             afters, trapsAfter, errors, "after");
+                } else if (options.tableTrap()) {
+                    Map<String, String> tunedTable = TrapArms.tableOptions(session, KEYSPACE, options.trapTable().keySet());
+                    notes.add("table options: default " + defaultTable + ", mis-tuned " + options.trapTable() + ", after the loop " + tunedTable);
+                    interleave(session, options, TrapArms.table(ring, session, options, KEYSPACE, tunedTable, options.trapTable(),
+                            "the loop's", errors, notes), afters, trapsAfter, errors, "after");
                 } else {
                     int tuned = readThreads(ring.node(1));
                     notes.add("read threads: default " + defaultThreads + ", mis-tuned " + options.trapThreads() + ", after the loop " + tuned);
-                    interleave(session, options, jmxArms(ring, tuned, options.trapThreads()), afters, trapsAfter, errors, "after");
+                    interleave(session, options, TrapArms.readThreads(ring, tuned, options.trapThreads()), afters, trapsAfter, errors, "after");
                     Jmx.setReadThreads(ring, tuned);
                 }
             } finally {
@@ -259,7 +187,7 @@ public final class LoopRecoveryBenchmark {
         CassandraCluster.deleteRecursively(dir);
     }
 
-    private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root, Options options) {
+    private static Map<String, String> advisorSettings(KafkaBroker broker, Topics topics, Path root, LoopRecoveryOptions options) {
         Map<String, String> settings = AdvisorRollouts.settings(broker, topics.prefix());
         settings.put("ctuner.advisor.rollout.canary-window", "15s");
         AdvisorRollouts.fastTuningLoop(settings, root.resolve("docs/data/dataset-v2.csv"));
@@ -275,6 +203,14 @@ public final class LoopRecoveryBenchmark {
             settings.put("ctuner.advisor.vetting.race-required-for", "");
             settings.put("ctuner.advisor.vetting.max-uncertainty", "2");
         }
+        if (options.tableTrap()) {
+            // no node restarts; verification still skips the production default's 2 minutes after the rewrites, and vetting
+            // races no tier (there is no experiment node) and accepts the model's wide intervals, as for the yaml trap
+            settings.put("ctuner.advisor.tuning.verify-warmup", options.verifyWarmupSeconds() + "s");
+            settings.put("ctuner.advisor.tuning.verify-after", (options.verifyWarmupSeconds() + 90) + "s");
+            settings.put("ctuner.advisor.vetting.race-required-for", "");
+            settings.put("ctuner.advisor.vetting.max-uncertainty", "2");
+        }
         return settings;
     }
 
@@ -282,7 +218,7 @@ public final class LoopRecoveryBenchmark {
      * Runs the workload until its throughput stops climbing (JIT, caches): two rounds in a row within 5 % of the one
      * before, at most 20 rounds of 20 s. Returns what it did.
      */
-    private static String warmUp(CqlSession session, Options options, AtomicLong errors) {
+    private static String warmUp(CqlSession session, LoopRecoveryOptions options, AtomicLong errors) {
         List<Double> rounds = new ArrayList<>();
         while (rounds.size() < 20) {
             rounds.add(round(session, options, 20, errors));
@@ -297,7 +233,7 @@ public final class LoopRecoveryBenchmark {
     }
 
     /** ABBA pairs of rounds of arm a and arm b. */
-    private static void interleave(CqlSession session, Options options, Arms arms, List<Double> as, List<Double> bs, AtomicLong errors,
+    private static void interleave(CqlSession session, LoopRecoveryOptions options, TrapArms arms, List<Double> as, List<Double> bs, AtomicLong errors,
                                    String label) throws Exception {
         for (int p = 0; p < options.pairs(); p++) {
             boolean aFirst = p % 2 == 0;
@@ -310,56 +246,8 @@ public final class LoopRecoveryBenchmark {
         }
     }
 
-    /** Read-stage sizes set live through JMX, 5 s to settle after each. */
-    private static Arms jmxArms(CassandraCluster ring, int a, int b) {
-        return new Arms() {
-            @Override
-            public void apply(boolean isA) throws Exception {
-                Jmx.setReadThreads(ring, isA ? a : b);
-                Thread.sleep(5_000);
-            }
-
-            @Override
-            public String label(boolean isA) {
-                return (isA ? a : b) + " read threads";
-            }
-        };
-    }
-
-    /** A rolling restart to {@code values}, then the settle's load that does not count; says what it did. */
-    private static String restartAndSettle(CassandraCluster ring, CqlSession session, Options options, Map<String, Object> values,
-                                           String label, AtomicLong errors) throws Exception {
-        Duration took = RollingYaml.restartWith(ring, session, values);
-        double settled = options.settle() == 0 ? Double.NaN : round(session, options, options.settle(), errors);
-        return String.format(Locale.ROOT, "rolling restart to %s took %.0f s; %d s settle at %.0f ops/s (not counted)",
-                label, took.toMillis() / 1000.0, options.settle(), settled);
-    }
-
-    /**
-     * Yaml values switched by a rolling restart, each followed by {@code settle} seconds of the same load that do not
-     * count; the ring's current arm is read from node 1's yaml, so a switch happens only when needed.
-     */
-    private static Arms yamlArms(CassandraCluster ring, CqlSession session, Options options, Map<String, Object> a, Map<String, Object> b,
-                                 String aName, AtomicLong errors, List<String> notes) {
-        return new Arms() {
-            @Override
-            public void apply(boolean isA) throws Exception {
-                Map<String, Object> want = isA ? a : b;
-                if (RollingYaml.current(ring.node(1), want.keySet()).equals(want)) {
-                    return;
-                }
-                notes.add(restartAndSettle(ring, session, options, want, label(isA), errors));
-            }
-
-            @Override
-            public String label(boolean isA) {
-                return isA ? aName + " " + a : "mis-tuned " + b;
-            }
-        };
-    }
-
     /** One round of the closed-loop QUORUM workload: the options' read share, the rest updates, zipfian keys; its ops/s. */
-    static double round(CqlSession session, Options options, int seconds, AtomicLong errors) {
+    static double round(CqlSession session, LoopRecoveryOptions options, int seconds, AtomicLong errors) {
         RunResult r = new WorkloadDriver().run(session, WorkloadSpec.builder().keyspace(KEYSPACE).recordCount(RECORDS)
                         .seed(System.nanoTime()).consistency(DefaultConsistencyLevel.QUORUM).build(),
                 Schedule.of(Phase.builder("mixed").duration(Duration.ofSeconds(seconds))
@@ -387,7 +275,7 @@ public final class LoopRecoveryBenchmark {
         return stages.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    static String report(Options options, LoopRecoveryReport figures, Map<String, Double> stages, List<String> notes, long errors) {
+    static String report(LoopRecoveryOptions options, LoopRecoveryReport figures, Map<String, Double> stages, List<String> notes, long errors) {
         StringBuilder md = new StringBuilder("# Closed loop on a real ring: the share of a mis-tuning's loss the loop recovers\n\n");
         md.append("Measured ").append(Instant.now()).append(" on ").append(RolloutBenchmark.machine()).append(".\n");
         md.append("A fresh 3-node ring (Cassandra 5.0, heap 512 MiB, 16 vnodes per node, keyspace RF=3, ").append(RECORDS)
@@ -404,6 +292,14 @@ public final class LoopRecoveryBenchmark {
             md.append("Since restarted nodes climb for minutes, the canary is compared on windows from 45 s to 60 s after its restart "
                     + "and verification skips the first ").append(options.verifyWarmupSeconds()).append(" s after the rollout. Vetting "
                     + "races no tier (`race-required-for` empty: there is no experiment node) and accepts intervals up to 200 points.\n\n");
+        } else if (options.tableTrap()) {
+            md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds; after each switch ").append(options.settle())
+                    .append(" s of the same load that do not count.\n");
+            md.append("Mis-tuning: `").append(new java.util.TreeMap<>(options.trapTable()))
+                    .append("` on the workload's table, applied by ALTER TABLE, then every node's SSTables rewritten (`nodetool "
+                            + "recompress_sstables`), as an operator would. Verification skips the first ").append(options.verifyWarmupSeconds())
+                    .append(" s after the rollout. Vetting races no tier (`race-required-for` empty: there is no experiment node) and "
+                            + "accepts intervals up to 200 points.\n\n");
         } else {
             md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");
             md.append("Mis-tuning: the read stage of every node shrunk to ").append(options.trapThreads())
@@ -411,7 +307,7 @@ public final class LoopRecoveryBenchmark {
         }
         md.append("1. Loop paused: ").append(options.pairs()).append(" ABBA pairs of rounds, default against mis-tuned.\n");
         md.append("2. Mis-tuned under continuous load; the loop resumed under the auto policy (")
-                .append(options.yamlTrap() ? "LIVE, SCHEMA and RESTART changes" : "LIVE changes only").append("), no request to the advisor.\n");
+                .append(options.yamlTrap() || options.tableTrap() ? "LIVE, SCHEMA and RESTART changes" : "LIVE changes only").append("), no request to the advisor.\n");
         md.append("3. Loop paused: ").append(options.pairs()).append(" ABBA pairs, the configuration the loop left against the mis-tuning "
                 + "with the loop's other changes kept.\n\n");
         md.append("Command: `").append(options.commandLine()).append("`\n\n");
@@ -451,7 +347,7 @@ public final class LoopRecoveryBenchmark {
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final Thread thread;
 
-        BackgroundLoad(CqlSession session, Options options, AtomicLong errors) {
+        BackgroundLoad(CqlSession session, LoopRecoveryOptions options, AtomicLong errors) {
             thread = new Thread(() -> {
                 while (running.get()) {
                     System.out.printf(Locale.ROOT, "loop phase: %.0f ops/s%n", round(session, options, 10, errors));

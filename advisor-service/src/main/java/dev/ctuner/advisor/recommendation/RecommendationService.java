@@ -22,6 +22,7 @@ import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.protocol.ClusterId;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -110,26 +111,28 @@ public class RecommendationService {
     @Transactional
     public Recommendation propose(ClusterId cluster, Map<String, String> settings, Configuration current, GainEstimate gain,
                                   String note, String actor) {
-        return propose(cluster, settings, current, gain, note, actor, Optional.empty());
+        return propose(cluster, settings, List.of(), current, gain, note, actor, Optional.empty());
     }
 
     /**
-     * As {@link #propose(ClusterId, Map, Configuration, GainEstimate, String, String)}, with what a race on an
-     * experiment node said of the change (the race gate of vetting reads it; the note says it too).
+     * As {@link #propose(ClusterId, Map, Configuration, GainEstimate, String, String)}, for the {@code tables} that table
+     * options apply to (none for node settings), with what a race on an experiment node said of the change (the race gate
+     * of vetting reads it; the note says it too).
      */
     @Transactional
-    public Recommendation propose(ClusterId cluster, Map<String, String> settings, Configuration current, GainEstimate gain,
-                                  String note, String actor, Optional<RaceEvidence> race) {
+    public Recommendation propose(ClusterId cluster, Map<String, String> settings, List<String> tables, Configuration current,
+                                  GainEstimate gain, String note, String actor, Optional<RaceEvidence> race) {
         Candidate candidate = new Candidate(settings, current, properties.nodeFacts().toNodeFacts(), Set.of(), Optional.of(gain),
                 race);
-        List<GateFailure> invalid = catalogGate.check(candidate, properties.policy());
+        List<GateFailure> invalid = new ArrayList<>(catalogGate.check(candidate, properties.policy()));
+        invalid.addAll(TableTargets.check(catalog, settings, tables));
         if (!invalid.isEmpty()) {
             throw new InvalidSettingsException(invalid);
         }
         VettingReport report = vetting.vet(candidate, properties.policy());
         Instant now = clock.instant();
         Recommendation proposed = new Recommendation(UUID.randomUUID(), cluster, RecommendationState.PROPOSED, Origin.ADVISOR,
-                settings, note, report.tier(), Optional.of(gain), now, now, 0, List.of());
+                settings, note, report.tier(), Optional.of(gain), now, now, 0, tables);
         store.insert(proposed, new AuditEntry<>(Optional.empty(), RecommendationState.PROPOSED, actor, now, "proposed: " + note));
         RecommendationState verdict = report.passed() ? RecommendationState.VETTED : RecommendationState.REJECTED;
         return store.move(proposed, RecommendationState.TABLE.move(proposed.state(), verdict, VETTING_ACTOR, now,

@@ -17,9 +17,11 @@ import java.util.function.Predicate;
 /**
  * The configurations the planner may choose among for one cluster: the current one first, then for
  * each recent workload the search's optimum (EUNOMIA §4.4's cached C_opt), laid over the current
- * configuration on the knobs the cluster reports (node settings; table options are left alone, since a
- * proposal does not name tables), and the same optimum restricted to the changes that apply live, so
- * that a change needing no restart can win when a restart does not pay.
+ * configuration on the knobs the cluster reports, in three parts: its node settings, the same
+ * restricted to the changes that apply live (so that a change needing no restart can win when a
+ * restart does not pay), and its table options for the workload's table (the current configuration
+ * has table options only when there is one; see {@link CurrentConfiguration}). Node settings and
+ * table options are never mixed: they are applied differently (node by node, or one ALTER TABLE).
  *
  * <pre>{@code
  * List<Configuration> c = CandidateConfigurations.of(cache, recentWorkloads, current, tiers);
@@ -45,7 +47,10 @@ final class CandidateConfigurations {
             Configuration known = current.with(onKnown(optimum, current));
             // a knob whose value the catalog refuses on these nodes is left as it is, not the whole optimum dropped
             Configuration acceptable = current.with(eachAccepted(current, known, valid));
-            for (Configuration c : List.of(acceptable, current.with(liveOnly(current, acceptable, tiers)))) {
+            List<Configuration> parts = List.of(current.with(only(current, acceptable, tiers, t -> !t.contains(ApplyMode.SCHEMA))),
+                    current.with(liveOnly(current, acceptable, tiers)),
+                    current.with(only(current, acceptable, tiers, t -> t.contains(ApplyMode.SCHEMA))));
+            for (Configuration c : parts) {
                 if (allowed.containsAll(tiers.tiers(current, c)) && valid.test(c)) {
                     out.add(c);
                 }
@@ -78,15 +83,20 @@ final class CandidateConfigurations {
 
     /** The changes from {@code current} to {@code target} that each apply live. */
     static Configuration liveOnly(Configuration current, Configuration target, TierClassifier tiers) {
-        Map<KnobName, KnobValue> live = new LinkedHashMap<>();
+        return only(current, target, tiers, t -> t.stream().allMatch(m -> m == ApplyMode.LIVE));
+    }
+
+    /** The changes from {@code current} to {@code target} whose tiers, each on its own, {@code kept} accepts. */
+    static Configuration only(Configuration current, Configuration target, TierClassifier tiers, Predicate<Set<ApplyMode>> kept) {
+        Map<KnobName, KnobValue> out = new LinkedHashMap<>();
         target.values().forEach((knob, value) -> {
             if (!value.equals(current.values().get(knob))) {
                 Configuration one = current.with(new Configuration(Map.of(knob, value)));
-                if (tiers.tiers(current, one).stream().allMatch(t -> t == ApplyMode.LIVE)) {
-                    live.put(knob, value);
+                if (kept.test(tiers.tiers(current, one))) {
+                    out.put(knob, value);
                 }
             }
         });
-        return new Configuration(live);
+        return new Configuration(out);
     }
 }

@@ -34,6 +34,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,8 +53,15 @@ import java.util.function.UnaryOperator;
  */
 class DecisionInputs {
 
-    /** The input, or why there is none ({@code input} null, {@code missing} says what is missing). */
-    record Gathered(DecisionInput input, String missing, List<ClusterWindow> windows, TrainedModel model) {
+    /**
+     * The input, or why there is none ({@code input} null, {@code missing} says what is missing); {@code table} is the
+     * workload's table, the one a proposal of table options changes.
+     */
+    record Gathered(DecisionInput input, String missing, List<ClusterWindow> windows, TrainedModel model, Optional<WorkloadTable> table) {
+
+        Gathered(DecisionInput input, String missing, List<ClusterWindow> windows, TrainedModel model) {
+            this(input, missing, windows, model, Optional.empty());
+        }
     }
 
     private final ObservationStore observations;
@@ -98,7 +106,11 @@ class DecisionInputs {
         for (Map.Entry<NodeId, Observation> e : observations.latestPerNode(cluster, properties.history()).entrySet()) {
             readBack.put(e.getKey(), e.getValue().sample().configuration().values());
         }
-        CurrentConfiguration current = CurrentConfiguration.of(catalog, model.provenance().knobs(), readBack);
+        // the table options the model knows are read from, and proposed for, the table that carries the workload
+        Optional<WorkloadTable> table = WorkloadTable.of(observations.samples(cluster, Optional.empty(),
+                now.minus(step.multipliedBy(10)), now, 200).stream().map(Observation::sample).toList(), properties.tableMinShare());
+        CurrentConfiguration current = CurrentConfiguration.of(catalog, model.provenance().knobs(), readBack,
+                table.map(WorkloadTable::name));
         if (!current.problems().isEmpty()) {
             return new Gathered(null, "the current configuration is not known: " + String.join("; ", current.problems()),
                     windows, model);
@@ -116,7 +128,7 @@ class DecisionInputs {
         var candidates = CandidateConfigurations.of(cache, recent, current.configuration(), tiers, proposableTiers(),
                 c -> acceptedOnTheNodes(current.configuration(), c));
         DecisionInput input = new DecisionInput(series, current.configuration(), candidates, throughput, tiers, cost(cluster));
-        return new Gathered(input, null, windows, model);
+        return new Gathered(input, null, windows, model, table);
     }
 
     /**

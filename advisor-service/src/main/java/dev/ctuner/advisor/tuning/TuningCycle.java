@@ -218,7 +218,8 @@ class TuningCycle {
         }
         Recommendation r;
         try {
-            r = recommendations.propose(cluster, settings, p.current(), p.predictedGain(), note, TuningLoopStore.LOOP_ACTOR, raced);
+            r = recommendations.propose(cluster, settings, tables(settings, gathered), p.current(), p.predictedGain(), note,
+                    TuningLoopStore.LOOP_ACTOR, raced);
         } catch (InvalidSettingsException e) {
             recordOnce(cluster, now, LoopDecision.Outcome.SKIPPED, "the catalog refuses the planned change " + settings + ": "
                     + String.join("; ", e.violations().stream().map(v -> v.reason()).toList()), null);
@@ -228,6 +229,13 @@ class TuningCycle {
         store.record(cluster, now, LoopDecision.Outcome.PROPOSED, "proposed " + settings + ": " + p.reason() + outcome, r.id(),
                 p.seen(), ProposalEvidence.json(p, step, gathered.input().cost(), gathered.model(), catalog));
         log.info("cluster {}: proposed {} ({}){}", cluster.value(), settings, p.reason(), outcome);
+    }
+
+    /** The workload's table when the change is of table options (the candidates never mix them with node settings); else none. */
+    private List<String> tables(java.util.Map<String, String> settings, DecisionInputs.Gathered gathered) {
+        boolean tableOptions = settings.keySet().stream().anyMatch(k -> catalog.lookup(k)
+                .map(knob -> knob.scope() == dev.ctuner.common.catalog.Scope.TABLE).orElse(false));
+        return tableOptions ? gathered.table().map(WorkloadTable::name).stream().toList() : List.of();
     }
 
     /**

@@ -37,6 +37,8 @@ import org.springframework.validation.annotation.Validated;
  * @param historyPaybackShare besides the forecast, a change may be proposed for the mix of the windows the cluster ran if it
  *                            pays back its cost within this share of the history's length (0.25 of 6 hours: 90 minutes;
  *                            0 = on the forecast alone)
+ * @param tableMinShare       the loop proposes table options (compression, compaction, ...) for the user table that carries at
+ *                            least this share of the cluster's operations, and for no other; above 1: never
  */
 @Validated
 @ConfigurationProperties("ctuner.advisor.tuning")
@@ -55,7 +57,8 @@ public record TuningProperties(
         @DefaultValue("10") @Min(3) @Max(1000) int verifyMinWindows,
         @DefaultValue("6h") @NotNull Duration reproposeAfter,
         @DefaultValue("10") @Min(2) @Max(10000) int minHistory,
-        @DefaultValue("0.25") @DecimalMin("0.0") @DecimalMax("1.0") double historyPaybackShare) {
+        @DefaultValue("0.25") @DecimalMin("0.0") @DecimalMax("1.0") double historyPaybackShare,
+        @DefaultValue("0.5") @DecimalMin("0.0") @DecimalMax("1.01") double tableMinShare) {
 
     public TuningProperties {
         if (decisionPeriod.isNegative() || decisionPeriod.isZero()) {

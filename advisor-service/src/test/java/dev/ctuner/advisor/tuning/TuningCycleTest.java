@@ -210,6 +210,64 @@ class TuningCycleTest {
         assertThat(recommendations.auditTrail(r.id()).toString()).contains("the current configuration survived the race");
     }
 
+    /**
+     * Node settings as a 512 MiB-heap node reads them back, with the workload's table (shop.orders, all the samples'
+     * operations) compressed as in the trap of compare-trap-peers.md: Zstd with 256 KiB chunks.
+     */
+    static final Map<String, String> TABLE_TRAP = Map.of("concurrent_reads", "32", "compaction_throughput", "64MiB/s",
+            "key_cache_size", "25MiB", "memtable_allocation_type", "heap_buffers", "memtable_cleanup_threshold", "0.33333334",
+            "memtable_flush_writers", "2", "compression.class@shop.orders", "ZstdCompressor",
+            "compression.chunk_length_in_kb@shop.orders", "256", "compression.class@shop.users", "ZstdCompressor");
+
+    @Test
+    void theWorkloadsTableIsReadAndItsOptionsAreCandidatesOfTheirOwnNeverMixedWithNodeSettings() {
+        observe(20, TABLE_TRAP);
+        VettingProperties schemaTier = new VettingProperties(vetting.minGain(), vetting.maxUncertainty(), ApplyMode.SCHEMA,
+                vetting.nodeFacts(), Set.of());
+        DecisionInputs inputs = new DecisionInputs(observations, learning, rings, registry, rolloutStore, planner, catalog, properties,
+                schemaTier, false);
+        DecisionInputs.Gathered g = inputs.gather(cluster, Instant.now());
+        assertThat(g.input()).as(g.missing()).isNotNull();
+        assertThat(g.table()).hasValueSatisfying(t -> assertThat(t.name()).isEqualTo("shop.orders"));
+        var current = g.input().current();
+        assertThat(current.values().get(new dev.ctuner.common.catalog.KnobName("compression.class")).text()).isEqualTo("ZstdCompressor");
+        var tableChanges = g.input().candidates().stream().map(c -> changed(current, c)).filter(k -> !k.isEmpty())
+                .filter(k -> k.stream().anyMatch(n -> n.startsWith("compression."))).toList();
+        assertThat(tableChanges).as("a candidate changes the table's compression").isNotEmpty();
+        assertThat(tableChanges).allSatisfy(k -> assertThat(k).allMatch(n -> n.startsWith("compression.") || n.startsWith("compaction.")));
+    }
+
+    @Test
+    void aProposalOfTableOptionsNamesTheWorkloadsTableAndIsASchemaChange() {
+        observe(20, TABLE_TRAP);
+        // LIVE changes need a race and none runs: table options are the only change the loop may propose
+        VettingProperties schemaOnly = new VettingProperties(vetting.minGain(), vetting.maxUncertainty(), ApplyMode.SCHEMA,
+                vetting.nodeFacts(), Set.of(ApplyMode.LIVE));
+        TuningCycle c = TuningConfiguration.cycle(loops, store, recommendations, rollouts, rolloutStore, observations, verifications,
+                learning, rings, registry, planner, catalog, properties, schemaOnly);
+        c.run(cluster);
+        LoopDecision d = decisions().get(0);
+        System.out.println("table trap decision: " + d.outcome() + ": " + d.reason());
+        assertThat(d.outcome()).as(d.reason()).isEqualTo(LoopDecision.Outcome.PROPOSED);
+        Recommendation r = recommendations.get(d.recommendationId().orElseThrow());
+        assertThat(r.settings().keySet()).isNotEmpty().allMatch(k -> k.startsWith("compression.") || k.startsWith("compaction."));
+        assertThat(r.tables()).containsExactly("shop.orders");
+        assertThat(r.costTier()).isEqualTo(ApplyMode.SCHEMA);
+        // the service's own vetting (the default) races SCHEMA changes, and no experiment node races here
+        assertThat(r.state()).isEqualTo(RecommendationState.REJECTED);
+        assertThat(recommendations.auditTrail(r.id()).toString()).contains("must first win a race");
+    }
+
+    private static Set<String> changed(dev.ctuner.common.catalog.Configuration from, dev.ctuner.common.catalog.Configuration to) {
+        Set<String> keys = new java.util.TreeSet<>();
+        to.values().forEach((k, v) -> {
+            if (!v.equals(from.values().get(k))) {
+                keys.add(k.value());
+            }
+        });
+        return keys;
+    }
+
     @Test
     void aProposalTooUncertainForVettingIsHeldWithTheReasonAndNothingIsStored() {
         observe(20, TRAP);
