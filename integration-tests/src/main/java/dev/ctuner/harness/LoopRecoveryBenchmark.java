@@ -204,11 +204,13 @@ public final class LoopRecoveryBenchmark {
             settings.put("ctuner.advisor.vetting.max-uncertainty", "2");
         }
         if (options.tableTrap()) {
-            // no node restarts; verification still skips the production default's 2 minutes after the rewrites, and vetting
-            // races no tier (there is no experiment node) and accepts the model's wide intervals, as for the yaml trap
+            // no node restarts; verification still skips the production default's 2 minutes after the rewrites. The loop may
+            // propose table options only: vetting would pass LIVE and RESTART changes only after a race on an experiment node,
+            // and there is none, so the one change measured is the loop's answer to the table's mis-tuning. Vetting accepts
+            // the model's wide intervals, as for the yaml trap.
             settings.put("ctuner.advisor.tuning.verify-warmup", options.verifyWarmupSeconds() + "s");
             settings.put("ctuner.advisor.tuning.verify-after", (options.verifyWarmupSeconds() + 90) + "s");
-            settings.put("ctuner.advisor.vetting.race-required-for", "");
+            settings.put("ctuner.advisor.vetting.race-required-for", "LIVE,RESTART");
             settings.put("ctuner.advisor.vetting.max-uncertainty", "2");
         }
         return settings;
@@ -298,8 +300,9 @@ public final class LoopRecoveryBenchmark {
             md.append("Mis-tuning: `").append(new java.util.TreeMap<>(options.trapTable()))
                     .append("` on the workload's table, applied by ALTER TABLE, then every node's SSTables rewritten (`nodetool "
                             + "recompress_sstables`), as an operator would. Verification skips the first ").append(options.verifyWarmupSeconds())
-                    .append(" s after the rollout. Vetting races no tier (`race-required-for` empty: there is no experiment node) and "
-                            + "accepts intervals up to 200 points.\n\n");
+                    .append(" s after the rollout. The loop may propose table options only: vetting is set to race LIVE and RESTART "
+                            + "changes (`race-required-for: LIVE,RESTART`) and there is no experiment node, so those are not proposable; "
+                            + "vetting accepts intervals up to 200 points.\n\n");
         } else {
             md.append("zipfian keys; ").append(options.roundSeconds()).append(" s rounds, 5 s settle after each change of the read stage.\n");
             md.append("Mis-tuning: the read stage of every node shrunk to ").append(options.trapThreads())
@@ -307,7 +310,8 @@ public final class LoopRecoveryBenchmark {
         }
         md.append("1. Loop paused: ").append(options.pairs()).append(" ABBA pairs of rounds, default against mis-tuned.\n");
         md.append("2. Mis-tuned under continuous load; the loop resumed under the auto policy (")
-                .append(options.yamlTrap() || options.tableTrap() ? "LIVE, SCHEMA and RESTART changes" : "LIVE changes only").append("), no request to the advisor.\n");
+                .append(options.yamlTrap() ? "LIVE, SCHEMA and RESTART changes" : options.tableTrap() ? "table options only"
+                        : "LIVE changes only").append("), no request to the advisor.\n");
         md.append("3. Loop paused: ").append(options.pairs()).append(" ABBA pairs, the configuration the loop left against the mis-tuning "
                 + "with the loop's other changes kept.\n\n");
         md.append("Command: `").append(options.commandLine()).append("`\n\n");
