@@ -108,8 +108,10 @@ public class CampaignController {
 
     @GetMapping("/api/v1/campaigns")
     public List<CampaignSummary> list(@RequestParam(defaultValue = "50") @Min(1) @Max(500) int limit) {
-        return service.list(limit).stream().map(c -> new CampaignSummary(c.id().toString(), c.name(), c.state().name(),
-                c.detail().orElse(null), c.createdBy(), c.createdAt(), c.updatedAt(), Progress.of(service.progress(c)))).toList();
+        List<Campaign> campaigns = service.list(limit);
+        var progress = service.progress(campaigns);
+        return campaigns.stream().map(c -> new CampaignSummary(c.id().toString(), c.name(), c.state().name(),
+                c.detail().orElse(null), c.createdBy(), c.createdAt(), c.updatedAt(), Progress.of(progress.get(c.id())))).toList();
     }
 
     @GetMapping("/api/v1/campaigns/{id}")

@@ -310,7 +310,18 @@ public class CampaignService {
     }
 
     public Progress progress(Campaign c) {
-        List<CampaignRun> runs = store.runs(c.id());
+        return progress(c, store.runs(c.id()));
+    }
+
+    /** The progress of each of {@code campaigns} (a listing), their runs read in one query. */
+    public Map<UUID, Progress> progress(List<Campaign> campaigns) {
+        Map<UUID, List<CampaignRun>> runs = store.runs(campaigns.stream().map(Campaign::id).toList());
+        Map<UUID, Progress> out = new java.util.LinkedHashMap<>();
+        campaigns.forEach(c -> out.put(c.id(), progress(c, runs.get(c.id()))));
+        return out;
+    }
+
+    private static Progress progress(Campaign c, List<CampaignRun> runs) {
         List<CampaignRun> design = runs.stream().filter(r -> !r.attemptRecord().anchor()).toList();
         java.util.function.ToIntFunction<RunAttempt.Outcome> count =
                 o -> (int) design.stream().filter(r -> r.outcome() == o).count();

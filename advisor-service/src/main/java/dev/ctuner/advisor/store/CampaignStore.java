@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -132,6 +133,19 @@ public class CampaignStore {
     public List<CampaignRun> runs(UUID campaign) {
         return jdbc.sql("select * from campaign_run where campaign_id = :c order by seq").param("c", campaign.toString())
                 .query((rs, n) -> run(rs)).list();
+    }
+
+    /** The runs of each of {@code campaigns} in one query (a listing's progress), in the order sent; a campaign with none maps to an empty list. */
+    public Map<UUID, List<CampaignRun>> runs(java.util.Collection<UUID> campaigns) {
+        Map<UUID, List<CampaignRun>> out = new java.util.LinkedHashMap<>();
+        campaigns.forEach(c -> out.put(c, new java.util.ArrayList<>()));
+        if (campaigns.isEmpty()) {
+            return out;
+        }
+        jdbc.sql("select * from campaign_run where campaign_id in (:c) order by campaign_id, seq")
+                .param("c", campaigns.stream().map(UUID::toString).toList())
+                .query((rs, n) -> run(rs)).list().forEach(r -> out.get(r.campaignId()).add(r));
+        return out;
     }
 
     public Optional<CampaignRun> run(String experimentId) {

@@ -59,7 +59,9 @@ public class CampaignPages {
     }
 
     private void fillList(Model model) {
-        model.addAttribute("rows", campaigns.list(LIMIT).stream().map(c -> new Row(c, campaigns.progress(c))).toList());
+        var listed = campaigns.list(LIMIT);
+        var progress = campaigns.progress(listed);
+        model.addAttribute("rows", listed.stream().map(c -> new Row(c, progress.get(c.id()))).toList());
         model.addAttribute("limit", LIMIT);
         model.addAttribute("experimentNodes", campaigns.experimentNodes());
     }

@@ -280,6 +280,12 @@ class CampaignRunnerTest {
         assertThat(sent).as("a cancelled campaign sends nothing more").hasSize(1);
         assertThat(store.runs(c.id())).singleElement().satisfies(r -> assertThat(r.outcome()).isEqualTo(RunAttempt.Outcome.NOISY));
         assertThatThrownBy(() -> service.cancel("lab-4", "bob", "again")).isInstanceOf(CampaignStateException.class);
+        Campaign other = start("lab-5", 0);
+        var listed = service.progress(List.of(c, other));   // a listing's progress, the runs read in one query
+        assertThat(listed.get(c.id())).isEqualTo(service.progress(c));
+        assertThat(listed.get(c.id()).experimentsSent()).isEqualTo(1);
+        assertThat(listed.get(other.id()).experimentsSent()).isZero();
+        assertThat(service.progress(List.of())).isEmpty();
     }
 
     @Test
