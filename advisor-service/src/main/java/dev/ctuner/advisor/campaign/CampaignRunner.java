@@ -144,7 +144,7 @@ public final class CampaignRunner implements AutoCloseable {
         List<RunAttempt> attempts = runs.stream().map(CampaignRun::attemptRecord).toList();
         int seq = runs.size() + 1;
         if (c.settings().kind() == CampaignSettings.Kind.RACE) {
-            Step step = RaceSchedule.next(c.settings().race(c.design()), attempts, measured(runs), c.settings().maxAttempts());
+            Step step = RaceSchedule.next(c.settings().race(c.design()), attempts, measured(c.name(), runs, samples), c.settings().maxAttempts());
             if (step instanceof Step.Measure m) {
                 send(c, seq, m.run(), m.run().key(), m.attempt(), experimentId(c, m.run().designPoint(), 0, m.attempt()), now);
             } else if (step instanceof RaceSchedule.Raced raced) {
@@ -268,16 +268,15 @@ public final class CampaignRunner implements AutoCloseable {
         throw new IllegalStateException("the stored command of experiment " + run.experimentId() + " does not decode");
     }
 
-    private Map<String, Double> measured(List<CampaignRun> runs) {
-        return measured(runs, samples);
-    }
-
-    /** The throughput each planned run measured OK, by run key. */
-    static Map<String, Double> measured(List<CampaignRun> runs, ExperimentSampleStore samples) {
+    /** The throughput each planned run of the campaign measured OK, by run key (its stored samples read in one query). */
+    static Map<String, Double> measured(String campaign, List<CampaignRun> runs, ExperimentSampleStore samples) {
+        Map<String, Double> byExperiment = new HashMap<>();
+        samples.ofCampaign(campaign).forEach(s -> byExperiment.put(s.experimentId(), s.throughput()));
         Map<String, Double> measured = new HashMap<>();
         for (CampaignRun r : runs) {
-            if (r.outcome() == RunAttempt.Outcome.OK) {
-                samples.find(r.experimentId()).ifPresent(s -> measured.put(r.runKey(), s.throughput()));
+            Double throughput = byExperiment.get(r.experimentId());
+            if (r.outcome() == RunAttempt.Outcome.OK && throughput != null) {
+                measured.put(r.runKey(), throughput);
             }
         }
         return measured;

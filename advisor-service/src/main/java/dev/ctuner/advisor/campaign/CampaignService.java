@@ -67,6 +67,7 @@ public class CampaignService {
     private final Function<Optional<String>, List<Double>> observedReadRatios;
     private final ExperimentSampleStore samples;
     private final CampaignChecks checks;
+    private final Map<UUID, Optional<RaceSchedule.Raced>> racedOutcomes = new java.util.concurrent.ConcurrentHashMap<>();
     private Runnable wake = () -> { };
 
     public CampaignService(CampaignStore store, KnobCatalog catalog, CampaignProperties properties, Clock clock) {
@@ -289,11 +290,14 @@ public class CampaignService {
         if (race.settings().kind() != CampaignSettings.Kind.RACE || race.state() != Campaign.State.DONE || samples == null) {
             return Optional.empty();
         }
-        List<CampaignRun> runs = store.runs(race.id());
-        CampaignSchedule.Step step = RaceSchedule.next(race.settings().race(race.design()),
-                runs.stream().map(CampaignRun::attemptRecord).toList(), CampaignRunner.measured(runs, samples),
-                race.settings().maxAttempts());
-        return step instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
+        // a race that is DONE never changes: replayed once, not at every decision of the loop that reads it
+        return racedOutcomes.computeIfAbsent(race.id(), id -> {
+            List<CampaignRun> runs = store.runs(race.id());
+            CampaignSchedule.Step step = RaceSchedule.next(race.settings().race(race.design()),
+                    runs.stream().map(CampaignRun::attemptRecord).toList(), CampaignRunner.measured(race.name(), runs, samples),
+                    race.settings().maxAttempts());
+            return step instanceof RaceSchedule.Raced raced ? Optional.of(raced) : Optional.empty();
+        });
     }
 
     /** Experiments a campaign sent so far. */
