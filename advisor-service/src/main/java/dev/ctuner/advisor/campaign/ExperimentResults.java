@@ -1,5 +1,6 @@
 package dev.ctuner.advisor.campaign;
 
+import dev.ctuner.advisor.core.campaign.PlannedRun;
 import dev.ctuner.advisor.core.campaign.RunAttempt;
 import dev.ctuner.advisor.data.ExperimentRows;
 import dev.ctuner.advisor.store.Campaign;
@@ -63,8 +64,9 @@ public final class ExperimentResults {
             return;
         }
         Campaign c = campaigns.find(r.campaignId()).orElseThrow();
-        String designPoint = r.attemptRecord().anchor() ? "anchor" : r.runKey().substring(0, r.runKey().lastIndexOf("/r"));
-        int repetition = r.attemptRecord().anchor() ? 0 : Integer.parseInt(r.runKey().substring(r.runKey().lastIndexOf("/r") + 2));
+        PlannedRun.Key key = r.attemptRecord().anchor() ? new PlannedRun.Key("anchor", 0) : PlannedRun.parseKey(r.runKey());
+        String designPoint = key.designPoint();
+        int repetition = key.repetition();
         NodeFacts facts = new NodeFacts(result.hardware().heapMiB(), result.hardware().cores(), 1, result.hardware().memoryMiB());
         Map<String, String> row = ExperimentRows.of(result, c.name(), designPoint, repetition, c.settings().knobs(), catalog, facts);
         boolean stored = samples.record(new ExperimentSampleStore.StoredExperiment(result.experimentId(),

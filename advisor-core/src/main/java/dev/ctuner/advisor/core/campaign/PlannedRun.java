@@ -30,4 +30,21 @@ public record PlannedRun(String designPoint, int repetition, Map<String, String>
     public String key() {
         return designPoint + "/r" + repetition;
     }
+
+    /** The design point and repetition a {@link #key()} names. */
+    public record Key(String designPoint, int repetition) {
+    }
+
+    /** The inverse of {@link #key()}: {@code c03@rr0.5/r1} is point {@code c03@rr0.5}, repetition 1. */
+    public static Key parseKey(String key) {
+        int at = key.lastIndexOf("/r");
+        if (at <= 0) {
+            throw new IllegalArgumentException("'" + key + "' is not a run key (point/rN)");
+        }
+        try {
+            return new Key(key.substring(0, at), Integer.parseInt(key.substring(at + 2)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + key + "' is not a run key (point/rN)", e);
+        }
+    }
 }

@@ -40,6 +40,14 @@ class CampaignScheduleTest {
     }
 
     @Test
+    void aRunKeyIsParsedBackIntoItsPointAndRepetition() {
+        assertThat(PlannedRun.parseKey("c03@rr0.5/r1")).isEqualTo(new PlannedRun.Key("c03@rr0.5", 1));
+        assertThat(PlannedRun.parseKey("g/r2/r10")).isEqualTo(new PlannedRun.Key("g/r2", 10));
+        assertThatThrownBy(() -> PlannedRun.parseKey("c03")).hasMessageContaining("not a run key");
+        assertThatThrownBy(() -> PlannedRun.parseKey("c03/rx")).hasMessageContaining("not a run key");
+    }
+
+    @Test
     void anchorsOpenCloseAndFallDueEveryNMeasurements() {
         List<String> keys = play(PLAN, 4, 3, (k, a) -> Outcome.OK, new ArrayList<>());
         assertThat(keys).hasSize(6 + 3 + 1);   // 6 runs, anchors before 1st and 5th and after the last, Done
