@@ -283,7 +283,8 @@ public final class LoopRecoveryBenchmark {
         md.append("A fresh 3-node ring (Cassandra 5.0, heap 512 MiB, 16 vnodes per node, keyspace RF=3, ").append(RECORDS)
                 .append(" rows), one Kafka broker, the advisor (its own process; the model trained at its start on\n");
         md.append("`docs/data/dataset-v2.csv`; vetting relaxed to let the model's wide intervals through: lower bound above -50 %, interval\n");
-        md.append("up to 100 points; decisions every 5 s on 10 s windows) and three acting sidecars, all on the same machine as the client.\n");
+        md.append("up to ").append(options.yamlTrap() || options.tableTrap() ? 200 : 100)
+                .append(" points; decisions every 5 s on 10 s windows) and three acting sidecars, all on the same machine as the client.\n");
         md.append("Load: the project's workload driver, closed loop with ").append(options.threads())
                 .append(String.format(Locale.ROOT, " requests in flight, QUORUM, read %.2f / update %.2f,%n", options.read(), 1 - options.read()));
         if (options.yamlTrap()) {

@@ -291,8 +291,11 @@ public final class RolloutDriver {
             String version = views.get(step.nodeId()).status().orElseThrow().schemaVersion();
             String rewrite = step.command().flatMap(c -> results.latest(c.id())).flatMap(r -> r.millis(CommandPhase.DONE))
                     .map(ms -> "; this node's SSTables of it rewritten in " + ms + " ms").orElse("");
-            move(rollout, step, NodeStepStatus.VERIFIED, "ALTER TABLE " + SchemaSteps.table(rec, step) + " read back by "
-                    + step.nodeId() + rewrite + "; all " + nodes.size() + " nodes UP_NORMAL on schema " + version);
+            String what = SchemaSteps.rewrites(rec) && step.round() > 0
+                    ? "options of " + SchemaSteps.table(rec, step) + " (altered from the first node) read back by "
+                    : "ALTER TABLE " + SchemaSteps.table(rec, step) + " read back by ";
+            move(rollout, step, NodeStepStatus.VERIFIED, what + step.nodeId() + rewrite + "; all " + nodes.size()
+                    + " nodes UP_NORMAL on schema " + version);
         } else if (waited.compareTo(properties.gateTimeout()) > 0) {
             move(rollout, step, NodeStepStatus.FAILED, "no schema agreement within " + waited.toSeconds() + " s of ALTER TABLE "
                     + SchemaSteps.table(rec, step) + ": " + problem.get());

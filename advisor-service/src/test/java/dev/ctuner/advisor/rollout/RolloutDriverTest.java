@@ -776,6 +776,8 @@ class RolloutDriverTest {
             schemaHeartbeats("s" + (i + 2), "s" + (i + 2), "s" + (i + 2));
             driver.advance(r.id());
             assertThat(step(r.id(), node).status()).isEqualTo(NodeStepStatus.VERIFIED);
+            assertThat(step(r.id(), node).message()).hasValueSatisfying(m -> assertThat(m).contains(
+                    order.size() == 1 ? "ALTER TABLE rollit.kv read back by" : "options of rollit.kv (altered from the first node)"));
         }
         assertThat(order).doesNotHaveDuplicates();
         driver.advance(r.id());
