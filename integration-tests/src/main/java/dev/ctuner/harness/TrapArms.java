@@ -2,6 +2,7 @@ package dev.ctuner.harness;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.ctuner.sidecar.act.TableAlterer;
 import dev.ctuner.sidecar.bench.RecordFormat;
 import dev.ctuner.sidecar.bench.TableOptions;
 import java.time.Duration;
@@ -115,7 +116,7 @@ interface TrapArms {
                 set.put(k, v);
             }
         });
-        session.execute("ALTER TABLE " + keyspace + "." + RecordFormat.TABLE + " WITH " + TableOptions.of(set).cql());
+        session.execute(TableAlterer.statement(keyspace, RecordFormat.TABLE, TableOptions.of(set)));
         Instant deadline = Instant.now().plusSeconds(60);
         while (!session.checkSchemaAgreement()) {
             if (Instant.now().isAfter(deadline)) {

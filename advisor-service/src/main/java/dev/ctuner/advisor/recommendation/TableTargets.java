@@ -3,6 +3,7 @@ package dev.ctuner.advisor.recommendation;
 import dev.ctuner.advisor.core.vetting.GateFailure;
 import dev.ctuner.common.catalog.KnobCatalog;
 import dev.ctuner.common.catalog.Scope;
+import dev.ctuner.common.protocol.message.AlterTable;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,13 +30,17 @@ public final class TableTargets {
     private TableTargets() {
     }
 
+    /** Whether a setting of this name is a table option ({@code compaction.class}), not a node setting. */
+    public static boolean isTableOption(KnobCatalog catalog, String name) {
+        return catalog.lookup(name).map(k -> k.scope() == Scope.TABLE).orElse(false);
+    }
+
     /** Every problem with the tables of a submission; empty when they fit its settings. */
     public static List<GateFailure> check(KnobCatalog catalog, Map<String, String> settings, List<String> tables) {
         List<String> tableKnobs = new ArrayList<>();
         List<String> nodeKnobs = new ArrayList<>();
         for (String name : settings.keySet()) {
-            boolean table = catalog.lookup(name).map(k -> k.scope() == Scope.TABLE).orElse(false);
-            (table ? tableKnobs : nodeKnobs).add(name);
+            (isTableOption(catalog, name) ? tableKnobs : nodeKnobs).add(name);
         }
         List<GateFailure> failures = new ArrayList<>();
         if (!tableKnobs.isEmpty() && !nodeKnobs.isEmpty()) {
@@ -51,8 +56,8 @@ public final class TableTargets {
             failures.add(new GateFailure(GATE, List.of(), "tables " + tables + " are named but no setting is a table option;"
                     + " leave \"tables\" out for node settings"));
         }
-        if (tables.size() > 1 && dev.ctuner.common.protocol.message.AlterTable.rewritesSstables(tableKnobs)) {
-            failures.add(new GateFailure(GATE, tableKnobs.stream().filter(k -> k.startsWith("compression.")).sorted().toList(),
+        if (tables.size() > 1 && AlterTable.rewritesSstables(tableKnobs)) {
+            failures.add(new GateFailure(GATE, tableKnobs.stream().filter(k -> AlterTable.rewritesSstables(List.of(k))).sorted().toList(),
                     "a compression change rewrites every node's SSTables of its table, node after node: name one table per"
                             + " recommendation, not " + tables.size() + " (submit one for each table)"));
         }

@@ -230,10 +230,6 @@ final class RolloutRecovery {
     }
 
     /**
-     * The DONE result of a step whose node carries the change now: its command was carried out and
-     * it is not rolled back (a step the sidecar restored by itself is ROLLED_BACK already).
-     */
-    /**
      * The values a step's rollback restores: what its node reported before the change; for a compression change, what
      * the node that ran the ALTER reported (the others found the table altered already, and rewrite their SSTables back).
      */
@@ -246,6 +242,10 @@ final class RolloutRecovery {
                 .orElse(applied.previousValues());
     }
 
+    /**
+     * The DONE result of a step whose node carries the change now: its command was carried out and
+     * it is not rolled back (a step the sidecar restored by itself is ROLLED_BACK already).
+     */
     static Optional<ReportedResult> carriesChange(NodeStep step, CommandResultStore results) {
         if (step.command().isEmpty() || step.status() == NodeStepStatus.ROLLED_BACK || step.status() == NodeStepStatus.SKIPPED) {
             return Optional.empty();

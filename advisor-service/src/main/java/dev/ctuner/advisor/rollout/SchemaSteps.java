@@ -69,12 +69,17 @@ final class SchemaSteps {
 
     /** The table ({@code keyspace.table}) a step alters. */
     static String table(Recommendation rec, NodeStep step) {
-        return rewrites(rec) ? rec.tables().get(0) : rec.tables().get(step.round());
+        return table(rec, step.round());
+    }
+
+    /** The table ({@code keyspace.table}) of step {@code index}: its own, or for a compression change the one table. */
+    private static String table(Recommendation rec, int index) {
+        return rec.tables().get(rewrites(rec) ? 0 : index);
     }
 
     /** What a step does, for the rollout view before it runs. */
     static String plannedStep(Recommendation rec, int index) {
-        String table = rewrites(rec) ? rec.tables().get(0) : rec.tables().get(index);
+        String table = table(rec, index);
         if (!rewrites(rec)) {
             return "ALTER TABLE " + table + " from this node";
         }

@@ -16,6 +16,7 @@ import dev.ctuner.advisor.core.vetting.RaceEvidence;
 import dev.ctuner.advisor.core.vetting.GainGate;
 import dev.ctuner.advisor.recommendation.InvalidSettingsException;
 import dev.ctuner.advisor.recommendation.RecommendationService;
+import dev.ctuner.advisor.recommendation.TableTargets;
 import dev.ctuner.advisor.rollout.RolloutOptions;
 import dev.ctuner.advisor.rollout.RolloutService;
 import dev.ctuner.advisor.store.LoopDecision;
@@ -233,8 +234,7 @@ class TuningCycle {
 
     /** The workload's table when the change is of table options (the candidates never mix them with node settings); else none. */
     private List<String> tables(java.util.Map<String, String> settings, DecisionInputs.Gathered gathered) {
-        boolean tableOptions = settings.keySet().stream().anyMatch(k -> catalog.lookup(k)
-                .map(knob -> knob.scope() == dev.ctuner.common.catalog.Scope.TABLE).orElse(false));
+        boolean tableOptions = settings.keySet().stream().anyMatch(k -> TableTargets.isTableOption(catalog, k));
         return tableOptions ? gathered.table().map(WorkloadTable::name).stream().toList() : List.of();
     }
 
